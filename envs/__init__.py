@@ -1,0 +1,72 @@
+"""MeepleZoo: PettingZoo AEC environments for modern board games.
+
+    import envs
+    envs.list_envs()                      # ['asian_delivery_v0', ...]
+    env = envs.make("chihou_sousei_v0", num_players=4)
+
+Each env is also in PettingZoo's registry as ``meeplezoo/<name>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from envs.core.errors import UnknownEnvError
+from envs.core.game import Game
+
+# env name -> game module; its env()/raw_env() come from envs.core.aec.env_functions
+_MODULES = {
+    "chihou_sousei_v0": "envs.chihou_sousei",
+    "asian_delivery_v0": "envs.asian_delivery",
+    "necropolis_railway_v0": "envs.necropolis_railway",
+}
+
+
+def list_envs() -> list[str]:
+    """Names of every registered env."""
+    return sorted(_MODULES)
+
+
+def _module(name: str) -> Any:
+    if name not in _MODULES:
+        raise UnknownEnvError(f"unknown env {name!r}; available envs: {', '.join(list_envs())}")
+    return importlib.import_module(_MODULES[name])
+
+
+def game_class(name: str) -> type[Game]:
+    """The engine's Game class of an env."""
+    return _module(name).raw_env.game_class
+
+
+def make_game(name: str, **config: Any) -> Game:
+    """The plain engine (no PettingZoo) for ``num_players`` and options."""
+    return game_class(name)(**config)
+
+
+def make(name: str, **config: Any) -> Any:
+    """The wrapped PettingZoo AEC env (``env()`` of the game's module)."""
+    return _module(name).env(**config)
+
+
+def make_raw(name: str, **config: Any) -> Any:
+    """The unwrapped AEC env, with ``state``, ``save_state`` and ``action_name``."""
+    return _module(name).raw_env(**config)
+
+
+def _register_with_pettingzoo() -> None:
+    try:
+        from pettingzoo import register
+    except ImportError:  # older PettingZoo without a registry
+        return
+    from pettingzoo import aec_registry
+
+    for name, module in _MODULES.items():
+        env_id = f"meeplezoo/{name}"
+        if env_id.replace("_v0", "-v0") not in aec_registry:
+            register("aec", env_id, entry_point=f"{module}:env")
+
+
+_register_with_pettingzoo()
+
+__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw"]

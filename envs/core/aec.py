@@ -1,0 +1,250 @@
+"""The one PettingZoo AEC environment that drives every MeepleZoo engine.
+
+Each game module calls ``env_functions(GameClass)`` to get the PettingZoo
+``env()`` / ``raw_env()`` pair.  Everything the games share lives here: agent
+names, spaces (per agent, so asymmetric games fit), seeding, the legality
+check, terminal rewards, the truncation cap, save/load and rendering.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from envs.core.errors import CorruptStateError, IllegalActionError
+from envs.core.game import Game, GameState, state_from_saved
+from envs.core.rewards import places, resolve_reward_kind, terminal_rewards, winners
+
+RENDER_MODES = ("ansi", "human")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class MeepleAECEnv(AECEnv):
+    """PettingZoo AEC env over a ``Game``: ``{"observation", "action_mask"}`` dicts.
+
+    Config: ``num_players``, the game's options, ``reward`` ("auto", "rank",
+    "win", "score"), ``render_mode`` ("ansi" or "human") and ``max_decisions``
+    (safety cap that truncates the episode; default the game's own).
+    Illegal actions raise ``IllegalActionError`` (a ValueError) naming the
+    legal ones; wrap with PettingZoo's ``TerminateIllegalWrapper`` to turn
+    them into a penalty instead.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    game_class: type[Game]
+
+    def __init__(
+        self,
+        num_players: int | None = None,
+        reward: str = "auto",
+        render_mode: str | None = None,
+        max_decisions: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game = self.game_class(num_players, **options)
+        self.reward_kind = resolve_reward_kind(reward, self.game.num_players)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode={render_mode!r} is not allowed; use None, 'ansi' or 'human'"
+            )
+        self.render_mode = render_mode
+        if max_decisions is not None and (not isinstance(max_decisions, int) or max_decisions < 1):
+            raise ValueError(f"max_decisions={max_decisions!r} must be a positive integer")
+        self.max_decisions = max_decisions or self.game.max_decisions
+        self.metadata = {**self.metadata, "name": self.game.name}
+        self.possible_agents = [agent_name(i) for i in range(self.game.num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {}
+        self.action_spaces = {}
+        for seat, agent in enumerate(self.possible_agents):
+            low, high = self.game.observation_bounds(seat)
+            n_actions = self.game.num_actions(seat)
+            self.observation_spaces[agent] = spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low, high, (self.game.observation_size(seat),), np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+                }
+            )
+            self.action_spaces[agent] = spaces.Discrete(n_actions)
+        self._zero_masks = {
+            a: np.zeros(self.game.num_actions(i), np.int8)
+            for i, a in enumerate(self.possible_agents)
+        }
+        self._seed_rng: np.random.Generator | None = None
+        self.state: GameState | None = None
+
+    # -- spaces and names ---------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def action_name(self, action: int, agent: str | None = None) -> str:
+        seat = self.agent_name_mapping[agent or self.agent_selection]
+        return self.game.action_name(int(action), seat)
+
+    def feature_names(self, agent: str | None = None) -> list[str]:
+        seat = self.agent_name_mapping[agent or self.possible_agents[0]]
+        return self.game.feature_names(seat)
+
+    # -- episode ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None or self._seed_rng is None:
+            self._seed_rng = np.random.default_rng(seed)
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed(None if seed is None else seed + i)
+        game_seed = int(self._seed_rng.integers(2**63 - 1))
+        self._start(self.game.new_initial_state(game_seed))
+
+    def _start(self, state: GameState, decisions: int = 0) -> None:
+        self.state = state
+        self.decisions = decisions
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._mask_cache: tuple[int, np.ndarray] | None = None
+        if state.is_terminal():
+            self._finish()
+        else:
+            self.agent_selection = self.possible_agents[state.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self.state
+        seat = self.agent_name_mapping[agent]
+        if not state.is_terminal() and seat == state.current_player():
+            cache = self._mask_cache
+            if cache is None or cache[0] != self.decisions:
+                cache = (self.decisions, state.legal_mask().astype(np.int8))
+                self._mask_cache = cache
+            mask = cache[1]
+        else:
+            mask = self._zero_masks[agent]
+        return {"observation": state.observation(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(
+                f"{self.game.name}: {agent} must act (action None is only for finished agents)"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(action)
+        self.decisions += 1
+        if self.state.is_terminal():
+            self._finish()
+        elif self.decisions >= self.max_decisions:
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {"truncated_after_decisions": self.decisions}
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+            return
+        self._accumulate_rewards()
+
+    def _finish(self) -> None:
+        state = self.state
+        scores = [float(s) for s in state.scores()]
+        keys = state.rank_keys()
+        rewards = terminal_rewards(self.reward_kind, scores, keys, self.game.score_scale)
+        result = {
+            "scores": scores,
+            "places": places(keys) if len(keys) > 1 else [0.0],
+            "winners": winners(keys),
+            "score_breakdown": state.score_breakdown(),
+            "decisions": self.decisions,
+        }
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = float(rewards[seat])
+            self.terminations[agent] = True
+            self.infos[agent] = result
+        if getattr(self, "agent_selection", None) not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    # -- save / load -------------------------------------------------------------------
+    def save_state(self) -> dict[str, Any]:
+        """JSON-safe snapshot of the game (RNG included) and the decision count."""
+        if self.state is None:
+            raise RuntimeError("reset() the env before saving it")
+        return {**self.state.to_dict(), "decisions": self.decisions}
+
+    def load_state(self, data: dict[str, Any] | str) -> None:
+        """Continue from a snapshot made by ``save_state`` (dict or JSON text)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise CorruptStateError(
+                    f"{self.game.name}: saved state is not JSON: {exc}"
+                ) from exc
+        state = state_from_saved(self.game_class, data)
+        if state.game.config_dict() != self.game.config_dict():
+            raise CorruptStateError(
+                f"{self.game.name}: saved state has config {state.game.config_dict()}, "
+                f"this env has {self.game.config_dict()}"
+            )
+        decisions = data.get("decisions", 0)
+        if not isinstance(decisions, int) or decisions < 0:
+            raise CorruptStateError(
+                f"{self.game.name}: saved decisions={decisions!r} is not a count"
+            )
+        state.game = self.game
+        self._start(state, decisions)
+
+    # -- rendering ---------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.state.render() if self.state is not None else "(not reset)"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env_functions(
+    game_class: type[Game],
+) -> tuple[Callable[..., AECEnv], Callable[..., MeepleAECEnv]]:
+    """The PettingZoo ``env()`` (wrapped) and ``raw_env()`` constructors of a game."""
+    raw_class = type(
+        f"{game_class.__name__}Env",
+        (MeepleAECEnv,),
+        {
+            "game_class": game_class,
+            "__doc__": f"{game_class.title or game_class.name}: {MeepleAECEnv.__doc__}",
+            "__module__": game_class.__module__,
+        },
+    )
+    raw_class.metadata = {**MeepleAECEnv.metadata, "name": game_class.name}
+
+    def raw_env(**config: Any) -> MeepleAECEnv:
+        return raw_class(**config)
+
+    def env(**config: Any) -> AECEnv:
+        """The raw env inside PettingZoo's OrderEnforcingWrapper."""
+        return wrappers.OrderEnforcingWrapper(raw_class(**config))
+
+    raw_env.__doc__ = raw_class.__doc__
+    raw_env.game_class = env.game_class = game_class  # type: ignore[attr-defined]
+    return env, raw_env

@@ -1,0 +1,26 @@
+"""Errors raised for bad input, each saying what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class MeepleZooError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class UnknownEnvError(MeepleZooError, KeyError):
+    """An env name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class ConfigError(MeepleZooError, ValueError):
+    """A bad env or game configuration (player count, option name or value)."""
+
+
+class IllegalActionError(MeepleZooError, ValueError):
+    """An action that is not legal at the pending decision."""
+
+
+class CorruptStateError(MeepleZooError, ValueError):
+    """A saved state that cannot be loaded (wrong env, wrong version, damaged)."""

@@ -1,0 +1,281 @@
+"""The engine interface every game implements (OpenSpiel's Game/State split).
+
+A ``Game`` is the immutable rule set for one configuration (player count and
+options): it knows the action catalogue, the observation layout and how to make
+states.  A ``GameState`` is one position; it is mutated by ``apply`` and owns
+the random generator for chance events, so a game is a pure function of
+(config, seed, actions).  Nothing here knows about PettingZoo or gymnasium.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+
+TERMINAL = -1  # current_player() once the game is over
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default, the allowed values and what it means."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+
+
+class Game(ABC):
+    """Rules and sizes for one configuration of a game.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    Sizes (actions, features) may differ per player for asymmetric games, but
+    never with the player count, so one policy can play any count.
+    """
+
+    name: ClassVar[str]  # versioned env id, e.g. "chihou_sousei_v0"
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options: ClassVar[dict[str, Option]] = {}
+    max_decisions: ClassVar[int] = 10_000  # safety cap; the env truncates there
+    score_scale: ClassVar[float] = 10.0  # VP per unit of reward="score"
+
+    def __init__(self, num_players: int | None = None, **options: Any) -> None:
+        if num_players is None:
+            num_players = self.default_players
+        if (
+            isinstance(num_players, bool)
+            or not isinstance(num_players, (int, np.integer))
+            or not self.min_players <= num_players <= self.max_players
+        ):
+            raise ConfigError(
+                f"{self.name}: num_players={num_players!r} is not allowed; "
+                f"use an integer from {self.min_players} to {self.max_players}"
+            )
+        self.num_players = int(num_players)
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            allowed = ", ".join(sorted(self.options)) or "none"
+            raise ConfigError(
+                f"{self.name}: unknown option(s) {', '.join(unknown)}; allowed options: {allowed}"
+            )
+        self.config: dict[str, Any] = {}
+        for key, option in self.options.items():
+            value = options.get(key, option.default)
+            if value not in option.choices or type(value) is not type(option.default):
+                raise ConfigError(
+                    f"{self.name}: option {key}={value!r} is not allowed; "
+                    f"choose one of {list(option.choices)}"
+                )
+            self.config[key] = value
+
+    # -- sizes and names ----------------------------------------------------
+    @abstractmethod
+    def num_actions(self, player: int = 0) -> int:
+        """Size of the player's fixed action catalogue."""
+
+    @abstractmethod
+    def action_name(self, action: int, player: int = 0) -> str:
+        """Stable readable name of an action index."""
+
+    @abstractmethod
+    def feature_names(self, player: int = 0) -> list[str]:
+        """One name per observation entry, in order."""
+
+    def observation_size(self, player: int = 0) -> int:
+        return len(self.feature_names(player))
+
+    def observation_bounds(self, player: int = 0) -> tuple[float, float]:
+        """Bounds of every observation entry (features are scaled into them)."""
+        return 0.0, 1.0
+
+    def action_index(self, name: str, player: int = 0) -> int:
+        """Inverse of ``action_name``; raises a clear error for an unknown name."""
+        table = self._action_index_table(player)
+        if name not in table:
+            raise ConfigError(f"{self.name}: no action named {name!r}")
+        return table[name]
+
+    def _action_index_table(self, player: int) -> dict[str, int]:
+        cache = self.__dict__.setdefault("_action_tables", {})
+        if player not in cache:
+            cache[player] = {
+                self.action_name(a, player): a for a in range(self.num_actions(player))
+            }
+        return cache[player]
+
+    # -- states ---------------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> GameState:
+        """A fresh game whose chance events are drawn from ``seed``."""
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> GameState:
+        """Rebuild a state saved with ``GameState.to_dict`` (the game part only)."""
+
+    def config_dict(self) -> dict[str, Any]:
+        return {"num_players": self.num_players, **self.config}
+
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        """The game's scripted opponent (a ``StateBot``); games override."""
+        raise NotImplementedError(f"{self.name} has no heuristic bot")
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.config_dict().items())
+        return f"{type(self).__name__}({args})"
+
+
+class GameState(ABC):
+    """One position of a game.  Subclasses implement the ``_``-prefixed hooks.
+
+    ``apply`` checks legality against a cached mask, so engines may assume the
+    action they get in ``_apply`` is legal.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._mask: np.ndarray | None = None
+
+    # -- hooks a game implements -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat that decides next, or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_mask(self) -> np.ndarray:
+        """Bool vector over the current player's catalogue."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Play a legal action (chance events resolve inside, from ``self.rng``)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Victory points per seat (final once terminal)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> np.ndarray:
+        """float32 features from ``player``'s point of view only."""
+
+    @abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """JSON-safe game part of the state, including the RNG."""
+
+    @abstractmethod
+    def render(self) -> str: ...
+
+    def rank_keys(self) -> list[tuple]:
+        """Per seat, a key where higher ranks better; equal keys share places."""
+        return [(s,) for s in self.scores()]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Per seat, the score by category (sums to ``scores()``)."""
+        return [{"total": s} for s in self.scores()]
+
+    def decision_name(self) -> str:
+        """Name of the pending decision kind, for logs and renders."""
+        return "decide"
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a conservation law or bound is broken."""
+        return None
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> GameState:
+        """A copy in which everything ``player`` cannot see is re-drawn.
+
+        Used by the no-leak test: the player's observation must not change.
+        Games with hidden information override this; a perfect-information
+        game returns a plain clone.
+        """
+        return self.clone()
+
+    # -- shared machinery -------------------------------------------------------
+    def legal_mask(self) -> np.ndarray:
+        if self._mask is None:
+            if self.is_terminal():
+                self._mask = np.zeros(self.game.num_actions(0), dtype=bool)
+            else:
+                self._mask = self._legal_mask()
+        return self._mask
+
+    def legal_actions(self) -> list[int]:
+        return np.flatnonzero(self.legal_mask()).tolist()
+
+    def apply(self, action: int) -> None:
+        """Play ``action`` for the current player, or raise IllegalActionError."""
+        if self.is_terminal():
+            raise IllegalActionError(f"{self.game.name}: the game is over; no action is legal")
+        mask = self.legal_mask()
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        if index != action or not 0 <= index < mask.shape[0] or not mask[index]:
+            raise IllegalActionError(self._illegal_message(action, mask))
+        self._mask = None
+        self._apply(index)
+
+    def _illegal_message(self, action: Any, mask: np.ndarray) -> str:
+        player = self.current_player()
+        game = self.game
+        if isinstance(action, (int, np.integer)) and 0 <= action < mask.shape[0]:
+            what = f"action {int(action)} ({game.action_name(int(action), player)})"
+        else:
+            what = f"action {action!r} (outside 0..{mask.shape[0] - 1})"
+        legal = [f"{a} ({game.action_name(a, player)})" for a in np.flatnonzero(mask)]
+        shown = ", ".join(legal[:20]) + (f", ... {len(legal) - 20} more" if len(legal) > 20 else "")
+        return (
+            f"{game.name}: {what} is illegal for player {player} at decision "
+            f"'{self.decision_name()}'; legal: {shown}"
+        )
+
+    def clone(self) -> GameState:
+        """An independent copy sharing the (immutable) game object."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Saved state with an envelope naming env, version and config."""
+        return {
+            "env": self.game.name,
+            "config": self.game.config_dict(),
+            "state": self._to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game!r}>"
+
+
+def state_from_saved(game_cls: type[Game], data: Any) -> GameState:
+    """Load a saved state, raising CorruptStateError with the reason."""
+    if not isinstance(data, dict) or not {"env", "config", "state"} <= set(data):
+        raise CorruptStateError(
+            f"{game_cls.name}: a saved state must be a dict with keys env, config, state; "
+            f"got {type(data).__name__}"
+            + (f" with keys {sorted(data)}" if isinstance(data, dict) else "")
+        )
+    if data["env"] != game_cls.name:
+        raise CorruptStateError(f"saved state is for env {data['env']!r}, not {game_cls.name!r}")
+    try:
+        game = game_cls(**data["config"])
+    except (ConfigError, TypeError) as exc:
+        raise CorruptStateError(f"{game_cls.name}: saved config is invalid: {exc}") from exc
+    try:
+        state = game.state_from_dict(data["state"])
+        state.check_invariants()
+    except CorruptStateError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
+        raise CorruptStateError(
+            f"{game_cls.name}: saved state is damaged ({type(exc).__name__}: {exc})"
+        ) from exc
+    return state

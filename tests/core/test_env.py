@@ -1,0 +1,106 @@
+"""The generic AEC env and the registry, on the toy game."""
+
+import json
+
+import numpy as np
+import pytest
+
+import envs
+from envs.core.aec import env_functions
+from envs.core.errors import (
+    ConfigError,
+    CorruptStateError,
+    IllegalActionError,
+    UnknownEnvError,
+)
+from tests.core.toy_game import ToyGame
+
+env, raw_env = env_functions(ToyGame)
+
+
+def test_unknown_env_name_lists_the_available_ones():
+    with pytest.raises(UnknownEnvError, match=r"available envs: .*chihou_sousei_v0"):
+        envs.make("chess_v9")
+
+
+def test_registered_in_pettingzoo_registry():
+    from pettingzoo import aec_registry
+
+    assert any("chihou_sousei" in key for key in aec_registry)
+
+
+def test_bad_player_count_says_what_is_allowed():
+    with pytest.raises(ConfigError, match="from 2 to 3"):
+        raw_env(num_players=5)
+
+
+def test_illegal_action_names_the_action_and_the_legal_ones():
+    e = raw_env()
+    e.reset(seed=0)
+    e.step(2)  # pass, allowed once
+    e.step(2)
+    with pytest.raises(
+        IllegalActionError, match=r"action 2 \(pass\) is illegal .*legal: 0 \(play:0\)"
+    ):
+        e.step(2)
+
+
+def test_rewards_reach_every_player_at_the_end():
+    e = env(num_players=3)
+    e.reset(seed=4)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            assert "scores" in info and "score_breakdown" in info
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert sorted(total.values()) == [-1.0, 0.0, 1.0] or sum(total.values()) == pytest.approx(0)
+
+
+def test_truncation_cap():
+    e = raw_env(max_decisions=3)
+    e.reset(seed=1)
+    for _ in range(3):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.truncations.values())
+
+
+def test_save_and_load_continue_the_same_game():
+    a = raw_env()
+    a.reset(seed=9)
+    a.step(0)
+    saved = json.dumps(a.save_state())
+    b = raw_env()
+    b.reset(seed=123)
+    b.load_state(saved)
+    assert b.agent_selection == a.agent_selection
+    assert np.array_equal(
+        b.observe(b.agent_selection)["observation"], a.observe(a.agent_selection)["observation"]
+    )
+
+
+def test_load_rejects_other_config_and_garbage():
+    a = raw_env(num_players=3)
+    a.reset(seed=0)
+    b = raw_env(num_players=2)
+    with pytest.raises(CorruptStateError, match="config"):
+        b.load_state(a.save_state())
+    with pytest.raises(CorruptStateError, match="not JSON"):
+        b.load_state("{oops")
+
+
+def test_render_ansi_returns_text():
+    e = raw_env(render_mode="ansi")
+    e.reset(seed=0)
+    assert "P0" in e.render()
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="video")
+
+
+def test_action_and_feature_names():
+    e = raw_env()
+    assert e.action_name(2, "player_0") == "pass"
+    assert e.feature_names("player_1")[0] == "hand[0]"
