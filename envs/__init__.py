@@ -23,6 +23,11 @@ _MODULES = {
 }
 
 
+def register(name: str, module: str) -> None:
+    """Add an env: ``module`` must define ``env`` and ``raw_env`` (see envs.core.aec)."""
+    _MODULES[name] = module
+
+
 def list_envs() -> list[str]:
     """Names of every registered env."""
     return sorted(_MODULES)
@@ -69,4 +74,4 @@ def _register_with_pettingzoo() -> None:
 
 _register_with_pettingzoo()
 
-__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw"]
+__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw", "register"]

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from envs.core.aec import env_functions
 from envs.core.features import FeatureLayout, seats_from
 from envs.core.game import TERMINAL, Game, GameState, Option
 from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
@@ -56,6 +57,9 @@ class ToyGame(Game):
         state.passed = [False] * self.num_players
         state.turn = 0
         return state
+
+    def heuristic_bot(self, seed: int | None = None) -> HighCardBot:
+        return HighCardBot()
 
     def state_from_dict(self, data: dict[str, Any]) -> ToyState:
         state = ToyState(self)
@@ -145,3 +149,16 @@ class ToyState(GameState):
         return " | ".join(
             f"P{i}: hand={h} score={s}" for i, (h, s) in enumerate(zip(self.hands, self.scores_))
         )
+
+
+class HighCardBot:
+    """Plays its highest card; never passes."""
+
+    name = "heuristic"
+
+    def act(self, state: ToyState) -> int:
+        hand = state.hands[state.current_player()]
+        return int(np.argmax(hand))
+
+
+env, raw_env = env_functions(ToyGame)

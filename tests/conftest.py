@@ -1,0 +1,5 @@
+"""Shared test set-up: the toy game is registered as an env for core and training tests."""
+
+import envs
+
+envs.register("toy_v0", "tests.core.toy_game")

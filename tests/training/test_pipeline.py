@@ -1,0 +1,200 @@
+"""Train -> export -> load -> evaluate, in seconds, on the toy game."""
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+import envs
+from envs.core.errors import MeepleZooError
+from training import evaluate, export, train
+from training.opponents import CheckpointError, load
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("run")
+    code = train.main(
+        [
+            "--env",
+            "toy_v0",
+            "--players",
+            "2,3",
+            "--timesteps",
+            "1024",
+            "--n-envs",
+            "2",
+            "--n-steps",
+            "128",
+            "--batch-size",
+            "64",
+            "--opponents",
+            "random,heuristic,self",
+            "--snapshot-freq",
+            "256",
+            "--eval-freq",
+            "512",
+            "--eval-games",
+            "4",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--no-progress",
+            "--net",
+            "16,16",
+        ]
+    )
+    assert code == 0
+    return out
+
+
+def test_training_writes_model_run_card_and_self_play_snapshots(run_dir):
+    assert (run_dir / "final_model.zip").exists()
+    run = json.loads((run_dir / "run.json").read_text())
+    assert run["timesteps_done"] >= 1024 and run["player_counts"] == [2, 3]
+    assert run["command"].startswith("python -m training.train --env toy_v0")
+    snapshots = sorted((run_dir / "pool").glob("step_*/policy.onnx"))
+    assert len(snapshots) >= 3
+
+
+def test_training_resumes_from_a_model(run_dir, tmp_path):
+    out = tmp_path / "resumed"
+    shutil.copytree(run_dir, out)
+    assert (
+        train.main(
+            [
+                "--env",
+                "toy_v0",
+                "--players",
+                "2,3",
+                "--timesteps",
+                "256",
+                "--n-envs",
+                "2",
+                "--n-steps",
+                "128",
+                "--batch-size",
+                "64",
+                "--opponents",
+                "random",
+                "--seed",
+                "4",
+                "--out",
+                str(out),
+                "--no-progress",
+                "--net",
+                "16,16",
+                "--resume",
+                str(out / "final_model.zip"),
+            ]
+        )
+        == 0
+    )
+    run = json.loads((out / "run.json").read_text())
+    assert run["timesteps_done"] >= 1024 + 256
+    assert "&&" in run["command"]
+
+
+@pytest.fixture(scope="module")
+def checkpoint(run_dir, tmp_path_factory):
+    out = tmp_path_factory.mktemp("ckpt")
+    return export.export_model(run_dir / "final_model.zip", "toy_test", out)
+
+
+def test_export_writes_onnx_and_a_complete_card(checkpoint):
+    card = json.loads((checkpoint / "card.json").read_text())
+    for key in (
+        "env",
+        "env_version",
+        "seats",
+        "player_counts",
+        "observation_size",
+        "action_count",
+        "feature_names_hash",
+        "training_steps",
+        "seed",
+        "wall_time_s",
+        "command",
+    ):
+        assert card[key] is not None, key
+    assert card["env"] == "toy_v0" and card["player_counts"] == [2, 3]
+
+
+def test_onnx_policy_and_sb3_policy_choose_the_same_actions(run_dir, checkpoint):
+    game = envs.make_game("toy_v0", num_players=3)
+    rng = np.random.default_rng(0)
+    samples = []
+    for g in range(30):
+        state = game.new_initial_state(g)
+        while not state.is_terminal():
+            seat = state.current_player()
+            samples.append((state.observation(seat), state.legal_mask().copy()))
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+    assert len(samples) > 200
+    assert export.sb3_and_onnx_agree(run_dir / "final_model.zip", checkpoint, samples) == 0
+
+
+def test_loaded_opponent_never_picks_a_masked_action(checkpoint):
+    agent = load(checkpoint, stochastic=True, seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        obs = rng.random(agent.observation_size, dtype=np.float32)
+        mask = rng.random(agent.action_count) < 0.4
+        if not mask.any():
+            continue
+        assert mask[agent.act(obs, mask)]
+    with pytest.raises(ValueError, match="all-zero"):
+        agent.act(obs, np.zeros(agent.action_count, bool))
+
+
+def _edited_copy(checkpoint, tmp_path, **changes):
+    folder = tmp_path / "edited"
+    shutil.copytree(checkpoint, folder)
+    card = json.loads((folder / "card.json").read_text())
+    (folder / "card.json").write_text(json.dumps({**card, **changes}))
+    return load(folder)
+
+
+def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
+    game = envs.make_game("toy_v0", num_players=2)
+    load(checkpoint).check_compatible(game)
+    other_env = _edited_copy(checkpoint, tmp_path, env="chihou_sousei_v0")
+    with pytest.raises(CheckpointError, match=r"made for env 'chihou_sousei_v0', not 'toy_v0'"):
+        other_env.check_compatible(game)
+    shutil.rmtree(tmp_path / "edited")
+    other_size = _edited_copy(checkpoint, tmp_path, observation_size=9, player_counts=[4])
+    with pytest.raises(CheckpointError, match=r"observation size 9 != 7.*plays \[4\] players"):
+        other_size.check_compatible(game)
+    agent = load(checkpoint)
+    with pytest.raises(CheckpointError, match="takes observations of"):
+        agent.act(np.zeros(3, np.float32), np.ones(agent.action_count))
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "card.json").write_text("{not json")
+    (broken / "policy.onnx").write_bytes(b"")
+    with pytest.raises(CheckpointError, match="damaged model card"):
+        load(broken)
+    with pytest.raises(CheckpointError, match=r"needs card\.json and policy\.onnx"):
+        load(tmp_path / "nowhere")
+    assert issubclass(CheckpointError, MeepleZooError)
+
+
+def test_evaluation_vs_field_and_round_robin(checkpoint):
+    result = evaluate.versus_field("toy_v0", {"num_players": 2}, "heuristic", "random", 40, seed=1)
+    assert result["games"] == 40 and 0 <= result["win_rate"] <= 1
+    assert len(result["win_rate_by_seat"]) == 2
+    lo, hi = result["win_rate_ci95"]
+    assert lo <= result["win_rate"] <= hi
+    table = evaluate.round_robin(
+        "toy_v0", {"num_players": 2}, ["random", "heuristic", str(checkpoint)], 60, seed=2
+    )
+    assert {row["agent"] for row in table["ratings"]} == {"random", "heuristic", str(checkpoint)}
+    assert sum(row["seat_games"] for row in table["ratings"]) == 120
+
+
+def test_wilson_interval():
+    lo, hi = evaluate.wilson(80, 100)
+    assert 0.70 < lo < 0.8 < hi < 0.88

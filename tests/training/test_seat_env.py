@@ -1,0 +1,72 @@
+"""The single-agent seat view used for training."""
+
+import numpy as np
+import pytest
+
+from envs.core.agents import RandomBot
+from tests.core.toy_game import ToyGame
+from training.seat_env import SeatEnv
+
+
+class RecordingBot(RandomBot):
+    """Random play that remembers that it moved last."""
+
+    def __init__(self, log: list) -> None:
+        super().__init__(0)
+        self.log = log
+
+    def act(self, state):
+        self.log.append("opponent")
+        return super().act(state)
+
+
+def test_spaces_hold_every_observation_and_mask():
+    env = SeatEnv(game_class=ToyGame, seed=0)
+    obs, _ = env.reset(seed=0)
+    done = False
+    while not done:
+        assert env.observation_space.contains(obs)
+        mask = env.action_masks()
+        assert mask.shape == (env.action_space.n,) and mask.any()
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(mask)[0]))
+    assert env.observation_space.contains(obs)
+
+
+def test_learner_gets_its_reward_when_the_game_ends_on_an_opponent_move():
+    """A game that ends on the opponent's move still pays the learner its result."""
+    checked = 0
+    for seed in range(40):
+        env = SeatEnv(game_class=ToyGame, config={"num_players": 2}, seat=0, seed=seed)
+        env.reset(seed=seed)
+        log: list = []
+        env.bots[1] = RecordingBot(log)
+        done = False
+        while not done:
+            log.append("learner")
+            _, reward, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+        if log[-1] != "opponent":
+            continue
+        checked += 1
+        mine, theirs = info["scores"]
+        assert reward == (1.0 if mine > theirs else -1.0 if mine < theirs else 0.0)
+    assert checked > 5
+
+
+def test_random_seat_changes_and_fixed_seat_is_validated():
+    env = SeatEnv(game_class=ToyGame, config={"num_players": 3}, seed=1)
+    seats = {env.reset()[1]["seat"] for _ in range(30)}
+    assert seats == {0, 1, 2}
+    with pytest.raises(ValueError, match="seat=5"):
+        SeatEnv(game_class=ToyGame, seat=5)
+
+
+def test_action_masks_match_the_engine():
+    env = SeatEnv(game_class=ToyGame, seat=1, seed=3)
+    env.reset(seed=3)
+    assert env.state.current_player() == 1
+    assert np.array_equal(env.action_masks(), env.state.legal_mask())
+
+
+def test_unknown_opponent_kind_is_refused():
+    with pytest.raises(ValueError, match="neither one of random, heuristic, self"):
+        SeatEnv(game_class=ToyGame, opponents=["grandmaster"])

@@ -1,0 +1,261 @@
+"""Seat-rotated matches among agents: win rates with confidence intervals, ratings.
+
+    # each agent against a field of one kind (the candidate's seat rotates)
+    python -m training.evaluate --env chihou_sousei_v0 --players 4 \
+        --agents checkpoints/chihou_sousei_v0/ppo_selfplay heuristic --field random --games 1000
+
+    # round robin among agents, rated with openskill (Plackett-Luce)
+    python -m training.evaluate --env chihou_sousei_v0 --players 4 \
+        --agents random heuristic checkpoints/chihou_sousei_v0/ppo_selfplay --games 600
+
+Agents are ``random``, ``heuristic`` or checkpoint folders (played
+deterministically).  A co-win counts as a 1/k share of a win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import envs
+from envs.core.agents import play_game
+from envs.core.rewards import places, winners
+from training.opponents import make_bot
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _play_lineups(args: tuple) -> list[dict[str, Any]]:
+    """Worker: play the given lineups (one list of specs per game)."""
+    env_name, config, lineups, seed = args
+    game = envs.make_game(env_name, **config)
+    rng = np.random.default_rng(seed)
+    cache: dict[str, Any] = {}
+    results = []
+    for lineup in lineups:
+        bots = []
+        for spec in lineup:
+            if spec not in cache:
+                cache[spec] = make_bot(spec, game, int(rng.integers(2**31)))
+            bots.append(cache[spec])
+        state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
+        keys = state.rank_keys()
+        results.append(
+            {
+                "lineup": list(lineup),
+                "scores": [float(s) for s in state.scores()],
+                "places": places(keys),
+                "winners": winners(keys),
+            }
+        )
+    return results
+
+
+def play_many(
+    env_name: str, config: dict, lineups: list[list[str]], seed: int, workers: int
+) -> list[dict[str, Any]]:
+    """Play lineups, split across worker processes (order of results kept)."""
+    workers = max(1, min(workers, len(lineups)))
+    chunks = [lineups[i::workers] for i in range(workers)]
+    jobs = [(env_name, config, chunk, seed + 7919 * i) for i, chunk in enumerate(chunks)]
+    if workers == 1:
+        parts = [_play_lineups(jobs[0])]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_play_lineups, jobs))
+    merged: list[dict[str, Any]] = [None] * len(lineups)  # type: ignore[list-item]
+    for i, part in enumerate(parts):
+        for j, result in enumerate(part):
+            merged[i + j * workers] = result
+    return merged
+
+
+def versus_field(
+    env_name: str,
+    config: dict,
+    candidate: str,
+    field: str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+) -> dict[str, Any]:
+    """``candidate`` in seat g mod n of game g, ``field`` everywhere else."""
+    n = config["num_players"]
+    lineups = [[candidate if s == g % n else field for s in range(n)] for g in range(games)]
+    results = play_many(env_name, config, lineups, seed, workers)
+    share = np.zeros(games)
+    seat_share = np.zeros(n)
+    seat_games = np.zeros(n)
+    score = np.zeros(games)
+    field_score = np.zeros(games)
+    place = np.zeros(games)
+    for g, result in enumerate(results):
+        seat = g % n
+        won = seat in result["winners"]
+        share[g] = 1.0 / len(result["winners"]) if won else 0.0
+        seat_share[seat] += share[g]
+        seat_games[seat] += 1
+        score[g] = result["scores"][seat]
+        field_score[g] = np.mean([s for i, s in enumerate(result["scores"]) if i != seat])
+        place[g] = result["places"][seat]
+    low, high = wilson(share.sum(), games)
+    return {
+        "candidate": candidate,
+        "field": field,
+        "players": n,
+        "games": games,
+        "win_rate": float(share.mean()),
+        "win_rate_ci95": [low, high],
+        "win_rate_by_seat": [float(w / max(c, 1)) for w, c in zip(seat_share, seat_games)],
+        "mean_score": float(score.mean()),
+        "mean_field_score": float(field_score.mean()),
+        "mean_place": float(place.mean()) + 1.0,
+        "seat_share_baseline": 1.0 / n,
+    }
+
+
+def round_robin(
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1
+) -> dict[str, Any]:
+    """Random seat-shuffled lineups of the agents; openskill ratings and win shares."""
+    from openskill.models import PlackettLuce
+
+    n = config["num_players"]
+    rng = np.random.default_rng(seed)
+    lineups = []
+    for _ in range(games):
+        pick = (
+            list(rng.choice(agents, size=n, replace=False))
+            if len(agents) >= n
+            else [agents[i % len(agents)] for i in rng.permutation(n)]
+        )
+        lineups.append([str(a) for a in rng.permutation(pick)])
+    results = play_many(env_name, config, lineups, seed, workers)
+    model = PlackettLuce()
+    ratings = {a: model.rating(name=a) for a in agents}
+    wins = dict.fromkeys(agents, 0.0)
+    played = dict.fromkeys(agents, 0)
+    for result in results:
+        lineup = result["lineup"]
+        teams = [[ratings[a]] for a in lineup]
+        new = model.rate(teams, ranks=result["places"])
+        updates: dict[str, list] = {}
+        for a, team in zip(lineup, new):
+            updates.setdefault(a, []).append(team[0])
+        for a, rs in updates.items():
+            ratings[a].mu = float(np.mean([r.mu for r in rs]))
+            ratings[a].sigma = float(np.mean([r.sigma for r in rs]))
+        for seat, a in enumerate(lineup):
+            played[a] += 1
+            if seat in result["winners"]:
+                wins[a] += 1.0 / len(result["winners"])
+    table = []
+    for a in agents:
+        low, high = wilson(wins[a], played[a])
+        table.append(
+            {
+                "agent": a,
+                "mu": ratings[a].mu,
+                "sigma": ratings[a].sigma,
+                "ordinal": ratings[a].mu - 3 * ratings[a].sigma,
+                "seat_games": played[a],
+                "win_rate": wins[a] / max(played[a], 1),
+                "win_rate_ci95": [low, high],
+            }
+        )
+    table.sort(key=lambda row: row["ordinal"], reverse=True)
+    return {"players": n, "games": games, "ratings": table}
+
+
+def evaluate_checkpoint(
+    folder: str | Path,
+    games: int,
+    players: int | None = None,
+    seed: int = 12345,
+    fields: tuple[str, ...] = ("random", "heuristic"),
+    workers: int | None = None,
+) -> dict[str, Any]:
+    """The card's evaluation: the checkpoint against each field, seat-rotated."""
+    card = json.loads((Path(folder) / "card.json").read_text())
+    players = players or card["player_counts"][0]
+    config = {**card["config"], "num_players": players}
+    workers = workers or min(2, os.cpu_count() or 1)
+    return {
+        f"vs_{field}": versus_field(card["env"], config, str(folder), field, games, seed, workers)
+        for field in fields
+    }
+
+
+def _print_field(rows: list[dict[str, Any]]) -> None:
+    print(f"{'agent':44} {'field':10} {'games':>6} {'win':>7} {'95% CI':>15} {'by seat':>28}")
+    for r in rows:
+        ci = f"[{r['win_rate_ci95'][0]:.3f},{r['win_rate_ci95'][1]:.3f}]"
+        seats = " ".join(f"{w:.2f}" for w in r["win_rate_by_seat"])
+        print(
+            f"{r['candidate'][-44:]:44} {r['field']:10} {r['games']:>6} "
+            f"{r['win_rate']:>7.3f} {ci:>15} {seats:>28}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Seat-rotated evaluation and ratings")
+    parser.add_argument("--env", required=True, choices=envs.list_envs())
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument(
+        "--agents", nargs="+", required=True, help="random, heuristic or checkpoint folders"
+    )
+    parser.add_argument(
+        "--field", help="play each agent against this field instead of a round robin"
+    )
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game option, e.g. population_scoring=mode",
+    )
+    parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    args = parser.parse_args(argv)
+    from training.train import parse_options
+
+    config = {"num_players": args.players, **parse_options(args.option)}
+    envs.make_game(args.env, **config)  # validates the config with a clear error
+    if args.field:
+        out: Any = [
+            versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers)
+            for a in args.agents
+        ]
+        _print_field(out)
+    else:
+        out = round_robin(args.env, config, args.agents, args.games, args.seed, args.workers)
+        print(f"{'agent':44} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'win':>6}")
+        for r in out["ratings"]:
+            print(
+                f"{r['agent'][-44:]:44} {r['ordinal']:>8.2f} {r['mu']:>7.2f} "
+                f"{r['sigma']:>6.2f} {r['seat_games']:>6} {r['win_rate']:>6.3f}"
+            )
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

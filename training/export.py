@@ -1,0 +1,174 @@
+"""Export a trained MaskablePPO policy as an opponent: ONNX + model card.
+
+    python -m training.export --model runs/x/final_model.zip --name ppo_selfplay \
+        [--out checkpoints] [--eval-games 1000]
+
+Writes ``<out>/<env>/<name>/policy.onnx`` (inputs ``observation`` float32
+[batch, obs] and ``action_mask`` float32 [batch, actions]; output masked
+logits) and ``card.json``.  The training facts (env config, steps, seed, wall
+time, exact command) come from ``run.json`` beside the model; with
+``--eval-games`` the card also records the evaluation it earned.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import envs
+from envs.core.game import Game
+from training.opponents import MASKED_LOGIT, names_hash
+
+
+def _masked_policy_module(policy: Any) -> Any:
+    import torch
+
+    class MaskedLogits(torch.nn.Module):
+        """The SB3 actor path with invalid actions pushed to a huge negative logit."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.policy = policy
+
+        def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:
+            features = self.policy.extract_features(observation, self.policy.pi_features_extractor)
+            latent = self.policy.mlp_extractor.forward_actor(features)
+            logits = self.policy.action_net(latent)
+            return torch.where(action_mask > 0.5, logits, torch.full_like(logits, MASKED_LOGIT))
+
+    return MaskedLogits().eval()
+
+
+def write_onnx(policy: Any, observation_size: int, action_count: int, path: Path) -> None:
+    import torch
+
+    module = _masked_policy_module(policy)
+    obs = torch.zeros((1, observation_size), dtype=torch.float32)
+    mask = torch.ones((1, action_count), dtype=torch.float32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with torch.no_grad():
+        torch.onnx.export(
+            module,
+            (obs, mask),
+            str(path),
+            input_names=["observation", "action_mask"],
+            output_names=["masked_logits"],
+            dynamic_axes={
+                "observation": {0: "batch"},
+                "action_mask": {0: "batch"},
+                "masked_logits": {0: "batch"},
+            },
+            opset_version=17,
+            dynamo=False,
+        )
+
+
+def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str, Any]:
+    seat = 0 if seats in ("any", None) else seats[0]
+    return {
+        "name": name,
+        "env": game.name,
+        "env_version": int(game.name.rsplit("_v", 1)[1]),
+        "config": {k: v for k, v in game.config_dict().items() if k != "num_players"},
+        "player_counts": run.get("player_counts", [game.num_players]),
+        "seats": seats,
+        "observation_size": game.observation_size(seat),
+        "action_count": game.num_actions(seat),
+        "feature_names_hash": names_hash(game.feature_names(seat)),
+        "action_names_hash": names_hash(
+            [game.action_name(a, seat) for a in range(game.num_actions(seat))]
+        ),
+        "algorithm": "MaskablePPO (sb3-contrib)",
+        "net_arch": run.get("net_arch"),
+        "training_steps": run.get("timesteps_done"),
+        "seed": run.get("seed"),
+        "opponents": run.get("opponents"),
+        "wall_time_s": run.get("wall_time_s"),
+        "command": run.get("command"),
+        "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "evaluation": None,
+    }
+
+
+def export_model(
+    model_path: str | Path, name: str, out: str | Path = "checkpoints", run: dict | None = None
+) -> Path:
+    """Export an SB3 MaskablePPO zip; returns the checkpoint folder."""
+    from sb3_contrib import MaskablePPO
+
+    model_path = Path(model_path)
+    if run is None:
+        meta = model_path.parent / "run.json"
+        if not meta.exists():
+            raise FileNotFoundError(f"{meta} (written by training.train) is needed for the card")
+        run = json.loads(meta.read_text())
+    game = envs.make_game(run["env"], **run["config"])
+    seats = run.get("seats", "any")
+    model = MaskablePPO.load(str(model_path), device="cpu")
+    seat = 0 if seats == "any" else seats[0]
+    if model.observation_space.shape[0] != game.observation_size(seat):
+        raise ValueError(
+            f"{model_path} takes {model.observation_space.shape[0]} features but "
+            f"{game.name} gives {game.observation_size(seat)}"
+        )
+    folder = Path(out) / game.name / name
+    write_onnx(
+        model.policy, game.observation_size(seat), game.num_actions(seat), folder / "policy.onnx"
+    )
+    card = card_for(game, name, seats, run)
+    (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
+    return folder
+
+
+def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
+    """How many of ``states`` the SB3 model and the ONNX export answer differently."""
+    from sb3_contrib import MaskablePPO
+
+    from training.opponents import load
+
+    model = MaskablePPO.load(str(model_path), device="cpu")
+    agent = load(folder)
+    differ = 0
+    for obs, mask in states:
+        sb3_action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+        differ += int(int(sb3_action) != agent.act(obs, mask))
+    return differ
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Export a MaskablePPO model as an opponent")
+    parser.add_argument("--model", required=True, help="the .zip saved by training.train")
+    parser.add_argument("--name", required=True, help="checkpoint name (folder)")
+    parser.add_argument("--out", default="checkpoints")
+    parser.add_argument(
+        "--eval-games",
+        type=int,
+        default=0,
+        help="evaluate vs random and heuristic fields and record it in the card",
+    )
+    parser.add_argument("--eval-players", type=int, help="player count of the evaluation")
+    parser.add_argument("--seed", type=int, default=12345)
+    args = parser.parse_args(argv)
+    folder = export_model(args.model, args.name, args.out)
+    print(f"exported {folder}")
+    if args.eval_games:
+        from training.evaluate import evaluate_checkpoint
+
+        card_path = folder / "card.json"
+        card = json.loads(card_path.read_text())
+        card["evaluation"] = evaluate_checkpoint(
+            folder, games=args.eval_games, players=args.eval_players, seed=args.seed
+        )
+        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        print(json.dumps(card["evaluation"], indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    np.set_printoptions(precision=3)
+    raise SystemExit(main())

@@ -1,0 +1,222 @@
+"""Opponents: exported policies (numpy + onnxruntime only), bots, and the pool.
+
+    from training.opponents import load
+    agent = load("checkpoints/chihou_sousei_v0/ppo_selfplay")
+    action = agent.act(observation, action_mask)
+
+``load`` needs neither torch nor stable-baselines3.  A checkpoint is a folder
+with ``policy.onnx`` (observation, action_mask -> masked logits) and
+``card.json``; it is refused for an env or size it was not made for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from envs.core.agents import RandomBot
+from envs.core.errors import MeepleZooError
+from envs.core.game import Game, GameState
+
+OpponentSpec = str  # "random", "heuristic", "self" or a checkpoint folder
+MASKED_LOGIT = -1e8
+
+
+class CheckpointError(MeepleZooError, ValueError):
+    """A checkpoint that is missing, damaged or made for another env or size."""
+
+
+def names_hash(names: list[str]) -> str:
+    """Short fingerprint of feature or action names, stored in the card."""
+    return hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
+
+
+class PolicyAgent:
+    """An exported policy: ``act(observation, action_mask) -> int``.
+
+    Deterministic (argmax of the masked logits) unless ``stochastic``; a masked
+    action is never chosen, and an all-zero mask is an error.
+    """
+
+    def __init__(self, path: str | os.PathLike, stochastic: bool = False, seed: int | None = None):
+        folder = Path(path)
+        if folder.is_file():
+            folder = folder.parent
+        card_path, model_path = folder / "card.json", folder / "policy.onnx"
+        if not card_path.exists() or not model_path.exists():
+            raise CheckpointError(f"{folder}: a checkpoint folder needs card.json and policy.onnx")
+        try:
+            self.card: dict[str, Any] = json.loads(card_path.read_text())
+            self.observation_size = int(self.card["observation_size"])
+            self.action_count = int(self.card["action_count"])
+            self.env_name = str(self.card["env"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise CheckpointError(f"{card_path}: damaged model card ({exc})") from exc
+        try:
+            import onnxruntime as ort
+        except ImportError as exc:  # pragma: no cover - depends on the install
+            raise ImportError(
+                "loading an opponent needs onnxruntime: pip install onnxruntime"
+            ) from exc
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        try:
+            self.session = ort.InferenceSession(
+                str(model_path), options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:
+            raise CheckpointError(f"{model_path}: not a loadable ONNX model ({exc})") from exc
+        self.name = self.card.get("name", folder.name)
+        self.path = folder
+        self.stochastic = stochastic
+        self.rng = np.random.default_rng(seed)
+
+    def check_compatible(self, game: Game, seat: int = 0) -> None:
+        """Refuse a game this checkpoint was not made for, saying why."""
+        problems = []
+        if game.name != self.env_name:
+            problems.append(f"it was made for env {self.env_name!r}, not {game.name!r}")
+        if game.observation_size(seat) != self.observation_size:
+            problems.append(
+                f"observation size {self.observation_size} != {game.observation_size(seat)}"
+            )
+        if game.num_actions(seat) != self.action_count:
+            problems.append(f"action count {self.action_count} != {game.num_actions(seat)}")
+        expected = self.card.get("feature_names_hash")
+        if not problems and expected and expected != names_hash(game.feature_names(seat)):
+            problems.append("the feature names differ (the observation encoder changed)")
+        counts = self.card.get("player_counts")
+        if counts and game.num_players not in counts:
+            problems.append(f"it plays {counts} players, not {game.num_players}")
+        seats = self.card.get("seats")
+        if seats not in (None, "any") and seat not in seats:
+            problems.append(f"it plays seat(s) {seats}, not {seat}")
+        if problems:
+            raise CheckpointError(f"checkpoint {self.path}: " + "; ".join(problems))
+
+    def logits(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
+        obs = np.asarray(observation, dtype=np.float32).reshape(1, -1)
+        mask = np.asarray(action_mask, dtype=np.float32).reshape(1, -1)
+        if obs.shape[1] != self.observation_size or mask.shape[1] != self.action_count:
+            raise CheckpointError(
+                f"checkpoint {self.path} takes observations of {self.observation_size} and masks "
+                f"of {self.action_count}; got {obs.shape[1]} and {mask.shape[1]}"
+            )
+        return self.session.run(None, {"observation": obs, "action_mask": mask})[0][0]
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        mask = np.asarray(action_mask).astype(bool)
+        if not mask.any():
+            raise ValueError("act() got an all-zero action mask: nothing is legal")
+        logits = self.logits(observation, mask)
+        if not self.stochastic:
+            return int(np.argmax(np.where(mask, logits, -np.inf)))
+        legal = np.flatnonzero(mask)
+        z = logits[legal] - logits[legal].max()
+        p = np.exp(z)
+        return int(legal[self.rng.choice(legal.size, p=p / p.sum())])
+
+
+def load(path: str | os.PathLike, stochastic: bool = False, seed: int | None = None) -> PolicyAgent:
+    """Load an exported opponent (a folder with policy.onnx and card.json)."""
+    return PolicyAgent(path, stochastic=stochastic, seed=seed)
+
+
+class PolicyBot:
+    """Plays a policy agent from an engine state (a ``StateBot``)."""
+
+    def __init__(self, agent: Any, name: str | None = None) -> None:
+        self.agent = agent
+        self.name = name or getattr(agent, "name", "policy")
+
+    def act(self, state: GameState) -> int:
+        seat = state.current_player()
+        return self.agent.act(state.observation(seat), state.legal_mask())
+
+
+def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False):
+    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint folder."""
+    if spec == "random":
+        return RandomBot(seed)
+    if spec == "heuristic":
+        bot = game.heuristic_bot(seed)
+        bot.name = getattr(bot, "name", "heuristic")
+        return bot
+    agent = load(spec, stochastic=stochastic, seed=seed)
+    agent.check_compatible(game)
+    return PolicyBot(agent, name=str(spec))
+
+
+class OpponentPool:
+    """Draws an opponent per seat and episode: uniformly over the kinds given.
+
+    ``self`` means earlier snapshots of the learner, read as ONNX checkpoints
+    from ``snapshot_dir`` (written by ``training.train``); the newest is drawn
+    half the time, an older one otherwise.  Until a snapshot exists, ``self``
+    falls back to the other kinds (or to random play).
+    """
+
+    KINDS = ("random", "heuristic", "self")
+
+    def __init__(
+        self,
+        game: Game,
+        specs: list[OpponentSpec],
+        seed: int | None = None,
+        snapshot_dir: str | os.PathLike | None = None,
+    ) -> None:
+        if not specs:
+            raise ValueError("the opponent pool needs at least one kind")
+        for spec in specs:
+            if spec not in self.KINDS and not Path(spec).is_dir():
+                raise ValueError(
+                    f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
+                    "nor a checkpoint folder"
+                )
+        self.game = game
+        self.specs = list(specs)
+        self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
+        self.rng = np.random.default_rng(seed)
+        self._bots: dict[str, Any] = {}
+        self._snapshots: list[Path] = []
+        self._draws = 0
+
+    def seed(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def _bot(self, spec: str, stochastic: bool = False) -> Any:
+        if spec not in self._bots:
+            self._bots[spec] = make_bot(
+                spec, self.game, int(self.rng.integers(2**31)), stochastic=stochastic
+            )
+        return self._bots[spec]
+
+    def _refresh_snapshots(self) -> None:
+        if self.snapshot_dir is None or not self.snapshot_dir.is_dir():
+            return
+        found = sorted(p.parent for p in self.snapshot_dir.glob("*/card.json"))
+        self._snapshots = [p for p in found if (p / "policy.onnx").exists()]
+
+    def draw(self) -> Any:
+        if "self" in self.specs and self._draws % 50 == 0:
+            self._refresh_snapshots()
+        self._draws += 1
+        kinds = [s for s in self.specs if s != "self" or self._snapshots]
+        if not kinds:
+            return self._bot("random")
+        kind = kinds[int(self.rng.integers(len(kinds)))]
+        if kind != "self":
+            return self._bot(kind)
+        newest = self._snapshots[-1]
+        pick = (
+            newest
+            if self.rng.random() < 0.5
+            else self._snapshots[int(self.rng.integers(len(self._snapshots)))]
+        )
+        return self._bot(str(pick), stochastic=True)

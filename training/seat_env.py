@@ -1,0 +1,145 @@
+"""A single-agent gymnasium view of one seat of a MeepleZoo game.
+
+The learner sees its observation vector and ``action_masks()`` (what
+sb3-contrib's MaskablePPO asks for); the other seats are played inside
+``step()`` by opponents drawn from a pool until it is the learner's turn again
+or the game ends.  The learner gets its own terminal reward even when the game
+ends on an opponent's move - the public SB3 + PettingZoo recipe gets this wrong.
+The engine is driven directly (not through the AEC wrapper) because rollouts
+are the hot path of training.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+import envs
+from envs.core.game import Game, GameState
+from envs.core.rewards import resolve_reward_kind, terminal_rewards
+from training.opponents import OpponentPool, OpponentSpec
+
+
+class SeatEnv(gym.Env):
+    """One learner seat; ``seat="random"`` draws the learner's seat per episode.
+
+    ``opponents`` is an ``OpponentPool`` or a list of specs accepted by it
+    (``"random"``, ``"heuristic"``, ``"self"`` or a checkpoint folder).
+    ``timers`` (dict) accumulates seconds spent in the engine and encoders
+    (``engine``) and in opponents' choices (``opponents``) for ``training.bench``.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        env_name: str | None = None,
+        config: dict[str, Any] | None = None,
+        seat: int | str = "random",
+        opponents: OpponentPool | list[OpponentSpec] | None = None,
+        reward: str = "auto",
+        game_class: type[Game] | None = None,
+        seed: int | None = None,
+        timers: dict[str, float] | None = None,
+    ) -> None:
+        super().__init__()
+        if game_class is None:
+            if env_name is None:
+                raise ValueError("SeatEnv needs env_name or game_class")
+            game_class = envs.game_class(env_name)
+        self.game = game_class(**(config or {}))
+        n = self.game.num_players
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat={seat!r} is not allowed; use 'random' or 0..{n - 1}")
+        self.fixed_seat = None if seat == "random" else seat
+        self.reward_kind = resolve_reward_kind(reward, n)
+        if not isinstance(opponents, OpponentPool):
+            opponents = OpponentPool(self.game, opponents or ["random"], seed=seed)
+        self.pool = opponents
+        sizes = {(self.game.observation_size(s), self.game.num_actions(s)) for s in range(n)}
+        if self.fixed_seat is None and len(sizes) > 1:
+            raise ValueError(
+                f"{self.game.name}: seats differ in observation or action sizes; "
+                "train one seat at a time"
+            )
+        learner = self.fixed_seat or 0
+        low, high = self.game.observation_bounds(learner)
+        self.observation_space = gym.spaces.Box(
+            low, high, (self.game.observation_size(learner),), np.float32
+        )
+        self.action_space = gym.spaces.Discrete(self.game.num_actions(learner))
+        self._seed_rng = np.random.default_rng(seed)
+        self.timers = timers
+        self.state: GameState | None = None
+        self.seat = learner
+        self.bots: list[Any] = []
+
+    # -- gymnasium API -----------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+            self.pool.seed(seed + 1)
+        n = self.game.num_players
+        self.seat = (
+            self.fixed_seat if self.fixed_seat is not None else int(self._seed_rng.integers(n))
+        )
+        self.bots = [None if s == self.seat else self.pool.draw() for s in range(n)]
+        t0 = time.perf_counter()
+        self.state = self.game.new_initial_state(int(self._seed_rng.integers(2**63 - 1)))
+        self._add("engine", t0)
+        self._play_opponents()
+        obs = self._observe()
+        return obs, {"seat": self.seat, "opponents": [getattr(b, "name", "-") for b in self.bots]}
+
+    def step(self, action: int):
+        t0 = time.perf_counter()
+        self.state.apply(int(action))
+        self._add("engine", t0)
+        self._play_opponents()
+        obs = self._observe()
+        if not self.state.is_terminal():
+            return obs, 0.0, False, False, {}
+        state = self.state
+        rewards = terminal_rewards(
+            self.reward_kind, state.scores(), state.rank_keys(), self.game.score_scale
+        )
+        info = {"scores": list(state.scores()), "seat": self.seat}
+        return obs, float(rewards[self.seat]), True, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner at its pending decision (all False at the end)."""
+        if self.state.is_terminal():
+            return np.zeros(self.action_space.n, dtype=bool)
+        return self.state.legal_mask()
+
+    def render(self) -> str:
+        return self.state.render()
+
+    # -- internals ------------------------------------------------------------------------
+    def _play_opponents(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player() != self.seat:
+            bot = self.bots[state.current_player()]
+            t0 = time.perf_counter()
+            action = bot.act(state)
+            t1 = time.perf_counter()
+            state.apply(action)
+            if self.timers is not None:
+                self.timers["opponents"] = self.timers.get("opponents", 0.0) + (t1 - t0)
+                self._add("engine", t1)
+
+    def _observe(self) -> np.ndarray:
+        t0 = time.perf_counter()
+        obs = self.state.observation(self.seat)
+        if not self.state.is_terminal():
+            self.state.legal_mask()  # computed here so its cost counts as engine time
+        self._add("engine", t0)
+        return obs
+
+    def _add(self, key: str, since: float) -> None:
+        if self.timers is not None:
+            self.timers[key] = self.timers.get(key, 0.0) + time.perf_counter() - since

@@ -1,0 +1,266 @@
+"""Fit a MaskablePPO agent to one seat of a MeepleZoo game, with a self-play league.
+
+    python -m training.train --env chihou_sousei_v0 --players 4 --timesteps 200000 \
+        --opponents random,heuristic,self --seed 1 --out runs/chihou
+
+Each of ``--n-envs`` environments is a ``SeatEnv``: the learner plays one seat
+(``--seat K``, or a random seat per episode for symmetric games) and every
+other seat is drawn per episode from the opponent pool.  With ``self`` in the
+pool, a snapshot of the learner is exported to ``<out>/pool/`` every
+``--snapshot-freq`` steps and joins the pool (a league of earlier selves).
+Logs go to ``<out>/tb`` (TensorBoard); ``<out>/run.json`` records the exact
+command, and ``--resume <out>/final_model.zip`` continues a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import envs
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings to typed game options (true/false, ints, strings)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise SystemExit(f"--option {item!r} must look like KEY=VALUE")
+        key, value = item.split("=", 1)
+        if value.lower() in ("true", "false"):
+            options[key] = value.lower() == "true"
+        elif value.lstrip("-").isdigit():
+            options[key] = int(value)
+        else:
+            options[key] = value
+    return options
+
+
+def parse_counts(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise SystemExit(f"--players {text!r} must be a count or a list such as 2,3,4") from None
+
+
+class TorchPolicyAgent:
+    """The live SB3 model as an ``act(observation, mask)`` agent (for evaluation)."""
+
+    def __init__(self, model: Any, name: str = "learner") -> None:
+        self.model = model
+        self.name = name
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        action, _ = self.model.predict(observation, action_masks=action_mask, deterministic=True)
+        return int(action)
+
+
+def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, seed: int) -> float:
+    """Win share of the live policy against ``field`` in seat-rotated games."""
+    from envs.core.agents import play_game
+    from training.opponents import PolicyBot, make_bot
+
+    game = envs.make_game(env_name, **config)
+    learner = PolicyBot(TorchPolicyAgent(model))
+    other = make_bot(field, game, seed)
+    rng = np.random.default_rng(seed)
+    share = 0.0
+    n = game.num_players
+    for g in range(games):
+        seat = g % n
+        bots = [learner if s == seat else other for s in range(n)]
+        state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
+        keys = state.rank_keys()
+        best = max(keys)
+        top = [i for i, k in enumerate(keys) if k == best]
+        share += (1.0 / len(top)) if seat in top else 0.0
+    return share / games
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description="Train a MaskablePPO agent on a MeepleZoo env")
+    p.add_argument("--env", required=True, choices=envs.list_envs())
+    p.add_argument("--players", default=None, help="player count, or a list such as 2,3,4")
+    p.add_argument("--timesteps", type=int, required=True, help="learner decisions to train")
+    p.add_argument(
+        "--opponents",
+        default="random,heuristic,self",
+        help="comma list of random, heuristic, self and checkpoint folders",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="run folder")
+    p.add_argument("--seat", default="random", help="learner seat, or 'random' each episode")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--n-envs", type=int, default=4)
+    p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
+    p.add_argument("--net", default="128,128", help="hidden layer sizes")
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--n-steps", type=int, default=512, help="rollout steps per env")
+    p.add_argument("--batch-size", type=int, default=256)
+    p.add_argument("--n-epochs", type=int, default=5)
+    p.add_argument("--gamma", type=float, default=0.995)
+    p.add_argument("--ent-coef", type=float, default=0.01)
+    p.add_argument("--eval-freq", type=int, default=0, help="steps between quick evaluations")
+    p.add_argument("--eval-games", type=int, default=40)
+    p.add_argument(
+        "--snapshot-freq",
+        type=int,
+        default=0,
+        help="steps between self-play snapshots (default: timesteps/8)",
+    )
+    p.add_argument("--resume", help="a model .zip to continue from")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback, CallbackList
+    from stable_baselines3.common.utils import set_random_seed
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    from training.export import card_for, write_onnx
+    from training.seat_env import SeatEnv
+
+    torch.set_num_threads(1)
+    set_random_seed(args.seed)
+    game_cls = envs.game_class(args.env)
+    counts = parse_counts(args.players) if args.players else [game_cls.default_players]
+    options = parse_options(args.option)
+    for n in counts:
+        game_cls(num_players=n, **options)  # clear error for a bad count or option
+    seat: int | str = "random" if args.seat == "random" else int(args.seat)
+    specs = [s for s in args.opponents.split(",") if s]
+    out = Path(args.out)
+    pool_dir = out / "pool"
+    out.mkdir(parents=True, exist_ok=True)
+    net = [int(x) for x in args.net.split(",")]
+    run: dict[str, Any] = {
+        "env": args.env,
+        "config": {"num_players": counts[0], **options},
+        "player_counts": counts,
+        "seats": "any" if seat == "random" else [seat],
+        "opponents": specs,
+        "seed": args.seed,
+        "net_arch": net,
+        "command": "python -m training.train " + shlex.join(argv),
+        "timesteps_done": 0,
+        "wall_time_s": 0.0,
+    }
+    previous = out / "run.json"
+    if args.resume and previous.exists():
+        before = json.loads(previous.read_text())
+        run["wall_time_s"] = before.get("wall_time_s", 0.0)
+        run["command"] = before.get("command", "") + " && " + run["command"]
+
+    def make_env(i: int):
+        def thunk():
+            from training.opponents import OpponentPool
+
+            n = counts[i % len(counts)]
+            game = game_cls(num_players=n, **options)
+            pool = OpponentPool(game, specs, seed=args.seed * 1000 + i, snapshot_dir=pool_dir)
+            return SeatEnv(
+                game_class=game_cls,
+                config={"num_players": n, **options},
+                seat=seat,
+                opponents=pool,
+                seed=args.seed * 1000 + 500 + i,
+            )
+
+        return thunk
+
+    vec_cls = SubprocVecEnv if args.vec == "subproc" else DummyVecEnv
+    vec = VecMonitor(vec_cls([make_env(i) for i in range(args.n_envs)]))
+
+    if args.resume:
+        model = MaskablePPO.load(
+            args.resume, env=vec, device="cpu", tensorboard_log=str(out / "tb")
+        )
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec,
+            learning_rate=args.lr,
+            n_steps=args.n_steps,
+            batch_size=args.batch_size,
+            n_epochs=args.n_epochs,
+            gamma=args.gamma,
+            ent_coef=args.ent_coef,
+            seed=args.seed,
+            device="cpu",
+            verbose=0,
+            policy_kwargs={"net_arch": net},
+            tensorboard_log=str(out / "tb"),
+        )
+    snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
+    eval_config = {"num_players": counts[-1], **options}
+    eval_game = game_cls(**eval_config)
+
+    class League(BaseCallback):
+        """Snapshots join the pool; quick evaluations go to the log."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.next_snapshot = model.num_timesteps + snapshot_freq
+            self.next_eval = model.num_timesteps + (args.eval_freq or 10**18)
+
+        def _on_step(self) -> bool:
+            t = self.num_timesteps
+            if t >= self.next_snapshot:
+                self.next_snapshot += snapshot_freq
+                if "self" in specs:
+                    folder = pool_dir / f"step_{t:09d}"
+                    write_onnx(
+                        self.model.policy,
+                        eval_game.observation_size(0),
+                        eval_game.num_actions(0),
+                        folder / "policy.onnx",
+                    )
+                    card = card_for(
+                        eval_game, folder.name, run["seats"], {**run, "timesteps_done": t}
+                    )
+                    (folder / "card.json").write_text(json.dumps(card) + "\n")
+                self.model.save(out / "latest_model.zip")
+            if t >= self.next_eval:
+                self.next_eval += args.eval_freq
+                for field in ("random", "heuristic"):
+                    rate = quick_eval(
+                        self.model, args.env, eval_config, field, args.eval_games, seed=t
+                    )
+                    self.logger.record(f"eval/win_vs_{field}", rate)
+                    print(f"[{t} steps] win share vs {field}: {rate:.3f}", flush=True)
+            return True
+
+    start = time.time()
+    model.learn(
+        total_timesteps=args.timesteps,
+        callback=CallbackList([League()]),
+        progress_bar=not args.no_progress,
+        reset_num_timesteps=not args.resume,
+        tb_log_name="maskable_ppo",
+    )
+    run["wall_time_s"] = round(run["wall_time_s"] + time.time() - start, 1)
+    run["timesteps_done"] = int(model.num_timesteps)
+    model.save(out / "final_model.zip")
+    (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+    vec.close()
+    print(
+        f"saved {out / 'final_model.zip'} after {model.num_timesteps} steps "
+        f"in {run['wall_time_s']:.0f}s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
