@@ -1,0 +1,58 @@
+"""``ChihouSouseiGame``: configuration, catalogue sizes and state factories."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
+from envs.chihou_sousei.observation import LAYOUT
+from envs.chihou_sousei.state import ChihouSouseiState
+from envs.core.game import Game, Option
+from envs.core.rng import new_rng
+
+
+class ChihouSouseiGame(Game):
+    """地方創生 (Regional Revival): send people from your big city out to the regions."""
+
+    name = "chihou_sousei_v0"
+    title = "地方創生 (Chihou Sousei)"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    options = {
+        "forced_move_any_player": Option(
+            False,
+            (False, True),
+            "a forced move may move a token inside another player's tableau",
+        ),
+        "population_scoring": Option(
+            "largest",
+            ("largest", "mode"),
+            "k for population scoring: the largest count on a card, or the most "
+            "frequent non-zero count",
+        ),
+    }
+    max_decisions = 1_000  # random games take about 60 (2p) to 125 (4p) decisions
+    score_scale = 10.0
+
+    def num_actions(self, player: int = 0) -> int:
+        return NUM_ACTIONS
+
+    def action_name(self, action: int, player: int = 0) -> str:
+        return ACTION_NAMES[action]
+
+    def feature_names(self, player: int = 0) -> list[str]:
+        return LAYOUT.names
+
+    def new_initial_state(self, seed: int | None = None) -> ChihouSouseiState:
+        state = ChihouSouseiState(self)
+        state._setup(new_rng(seed))
+        return state
+
+    def state_from_dict(self, data: dict[str, Any]) -> ChihouSouseiState:
+        return ChihouSouseiState.from_dict(self, data)
+
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        from envs.chihou_sousei.bot import ChihouBot
+
+        return ChihouBot(seed)

@@ -1,0 +1,949 @@
+"""The engine: one position of 地方創生 and the rules that move it forward.
+
+A round is a planning phase (reveal players+1 cards, pick clockwise from the
+start player, pick bonuses right after each pick) and a migration phase (each
+player, from the start player, places the picked card, pulls tokens into it
+and resolves the events of the cards next to it).  Compound turns are split
+into small decisions (see ``observation.DECISIONS``); a choice with a single
+option, or whose options all lead to the same position, is made automatically.
+
+The state is plain lists of ints (one 145-cell grid per player) plus numpy
+feature arrays that are kept up to date incrementally, so ``observation`` is a
+few slice copies; ``check_invariants`` rebuilds them from scratch and compares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.chihou_sousei.actions import (
+    EVENT,
+    FROM,
+    INCREASE,
+    NUM_ACTIONS,
+    PICK,
+    PLACE,
+    ROW_SLOTS,
+    SKIP,
+    TABLEAU,
+    TO,
+)
+from envs.chihou_sousei.board import CELL_INDEX, CELLS, NEIGHBOURS, NUM_CELLS, ORIGIN, ROUNDS
+from envs.chihou_sousei.data import (
+    BIG_CITY,
+    CARD_ID,
+    CARD_KEYS,
+    EVENTS,
+    HAS_ICON,
+    ICONS,
+    NUM_CARDS,
+    POWER,
+)
+from envs.chihou_sousei.data import (
+    EVENT as CARD_EVENT,
+)
+from envs.chihou_sousei.observation import (
+    BIG_SLOT,
+    BONUS_OFF,
+    COORD,
+    DECISION_OFF,
+    DECISIONS,
+    DECK_OFF,
+    DECK_VEC,
+    EVENT_OFF,
+    FM_SOURCE_OFF,
+    FM_TABLEAU_OFF,
+    ICON_SCALE,
+    MIGRATION_OFF,
+    OBS_SIZE,
+    PENDING_OFF,
+    PICKED_OFF,
+    PICKED_VEC,
+    PLACED_OFF,
+    PROGRESS_OFF,
+    ROW_F,
+    ROW_OFF,
+    ROW_VEC,
+    S_TOKENS,
+    SEAT_F,
+    SEAT_TOKENS_SCALE,
+    SLOT_F,
+    STOCK_SCALE,
+    SUM_ICONS,
+    SUM_MARKER,
+    SUM_PICKPOS,
+    SUM_PLACED,
+    SUM_START,
+    SUMMARY_OFF,
+    TOKEN_FEAT,
+    clip01,
+    slot_vector,
+)
+from envs.chihou_sousei.scoring import industry_scores, population_score, region_score
+from envs.core.errors import CorruptStateError
+from envs.core.game import TERMINAL, GameState
+
+TOTAL_TOKENS = 80
+START_TOKENS = 16
+EMPTY = -1
+
+(
+    D_PICK,
+    D_BONUS,
+    D_FM_SOURCE,
+    D_FM_TARGET,
+    D_PLACE,
+    D_MIGRATE,
+    D_EVENT_ORDER,
+    D_EVENT_SOURCE,
+    D_EVENT_TARGET,
+) = range(len(DECISIONS))
+D_OVER = len(DECISIONS)
+DECISION_NAMES = (*DECISIONS, "game_over")
+MIGRATION_DECISIONS = (D_PLACE, D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVENT_TARGET)
+
+(
+    E_NEWCOMERS,
+    E_U_TURN,
+    E_TO_THE_CITY,
+    E_SPREAD,
+    E_GATHER,
+    E_FESTIVAL,
+    E_PIONEERS,
+    E_WELCOME,
+    E_LOCAL_JOBS,
+    E_RELOCATION,
+) = (
+    EVENTS.index(k)
+    for k in (
+        "newcomers",
+        "u_turn",
+        "to_the_city",
+        "spread",
+        "gather",
+        "festival",
+        "pioneers",
+        "welcome",
+        "local_jobs",
+        "relocation",
+    )
+)
+
+# egocentric seat order per (player count, viewer), as index arrays
+ORDER = {n: [np.array([(p + k) % n for k in range(n)]) for p in range(n)] for n in range(2, 5)}
+
+
+class ChihouSouseiState(GameState):
+    """One position.  Build with ``ChihouSouseiGame.new_initial_state``."""
+
+    # -- setup ---------------------------------------------------------------------
+    def _setup(self, rng: np.random.Generator) -> None:
+        n = self.game.num_players
+        self._config()
+        self.rng = rng
+        self.deck = [int(c) for c in rng.permutation(NUM_CARDS)]
+        self.round = 0
+        self.start = 0  # seat 0 holds Tokyo, the easternmost big city
+        self.marker = EMPTY
+        self.stock = TOTAL_TOKENS - START_TOKENS * n
+        self.row: list[int] = []
+        self.taken: list[int] = []
+        self.discard: list[int] = []
+        self.picked = [EMPTY] * n
+        self.grid = [[EMPTY] * NUM_CELLS for _ in range(n)]
+        self.tokens = [[0] * NUM_CELLS for _ in range(n)]
+        for s in range(n):
+            self.grid[s][ORIGIN] = BIG_CITY
+            self.tokens[s][ORIGIN] = START_TOKENS
+        self.cells = [[ORIGIN] for _ in range(n)]
+        self._reset_turn_fields()
+        self._rebuild()
+        self._start_round()
+
+    def _config(self) -> None:
+        game = self.game
+        self.n = game.num_players
+        self.mode = game.config["population_scoring"] == "mode"
+        self.any_tableau = game.config["forced_move_any_player"]
+
+    def _reset_turn_fields(self) -> None:
+        self.decision = D_PICK
+        self.player = 0
+        self.pick_index = 0
+        self.fm_left = False
+        self.inc_left = False
+        self.fm_seat = EMPTY
+        self.fm_src = EMPTY
+        self.mig_index = 0
+        self.placed = EMPTY
+        self.need = 0
+        self.pending: list[int] = []
+        self.ev_cell = EMPTY
+
+    # -- derived data (rebuilt on load, maintained incrementally in play) -----------
+    def _rebuild(self) -> None:
+        n = self.n
+        self.frontier = [self._frontier(s) for s in range(n)]
+        self.icons = [[0, 0, 0] for _ in range(n)]
+        for s in range(n):
+            for cell in self.cells[s][1:]:
+                card = self.grid[s][cell]
+                for i in range(3):
+                    self.icons[s][i] += ICONS[card][i]
+        self.ind = industry_scores(self.icons)
+        self.region = [region_score(self.grid[s], self.cells[s]) for s in range(n)]
+        self.pop = [0] * n
+        self.maxtok = [0] * n
+        self.dirty = [True] * n
+        self.feat, self.rowfeat, self.deckfeat = self._fresh_features()
+
+    def _frontier(self, s: int) -> set[int]:
+        grid = self.grid[s]
+        return {nb for c in self.cells[s] for nb in NEIGHBOURS[c] if grid[nb] == EMPTY}
+
+    def _fresh_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        n = self.n
+        feat = np.zeros((n, SEAT_F), np.float32)
+        in_migration = self.decision in MIGRATION_DECISIONS
+        for s in range(n):
+            row = feat[s]
+            for slot, cell in enumerate(self.cells[s]):
+                card = self.grid[s][cell]
+                base = slot * SLOT_F
+                row[base : base + SLOT_F] = (
+                    BIG_SLOT if card == BIG_CITY else slot_vector(card, cell)
+                )
+                row[base + S_TOKENS] = TOKEN_FEAT[self.tokens[s][cell]]
+            if self.picked[s] >= 0:
+                row[PICKED_OFF:SUMMARY_OFF] = PICKED_VEC[self.picked[s]]
+            row[SUM_START] = float(s == self.start)
+            row[SUM_MARKER] = float(s == self.marker)
+            row[SUM_PLACED] = float(in_migration and self.picked[s] < 0)
+            row[SUM_PICKPOS + (s - self.start) % n] = 1.0
+            self._write_summary(s, row)
+        rowfeat = np.zeros(ROW_SLOTS * ROW_F, np.float32)
+        for i, card in enumerate(self.row):
+            rowfeat[i * ROW_F : (i + 1) * ROW_F] = ROW_VEC[card]
+            rowfeat[i * ROW_F + 1] = float(self.taken[i] >= 0)
+        if self.row:
+            rowfeat[(len(self.row) - 1) * ROW_F + 2] = 1.0
+        deckfeat = self._deck_features()
+        return feat, rowfeat, deckfeat
+
+    def _deck_features(self) -> np.ndarray:
+        if not self.deck:
+            return np.zeros(DECK_VEC.shape[1], np.float32)
+        return np.minimum(DECK_VEC[self.deck].sum(axis=0), 1.0).astype(np.float32)
+
+    def _write_summary(self, s: int, row: np.ndarray) -> None:
+        """Rewrite seat ``s``'s summary entries (one slice write: numpy item
+        writes are slow, this runs after most steps)."""
+        tok = self.tokens[s]
+        counts = [tok[c] for c in self.cells[s]]
+        pop = population_score(counts, self.mode)
+        top = max(counts)
+        self.pop[s] = pop
+        self.maxtok[s] = top
+        icons = self.icons[s]
+        ind = self.ind[s]
+        region = self.region[s]
+        total = (pop + ind + region + 8) / 64
+        row[SUM_ICONS:SUM_START] = (
+            min(icons[0] / ICON_SCALE, 1.0),
+            min(icons[1] / ICON_SCALE, 1.0),
+            min(icons[2] / ICON_SCALE, 1.0),
+            clip01((pop + 8) / 48),
+            clip01(ind / 24),
+            region / 8,
+            total if total < 1.0 else 1.0,
+            min(sum(counts) / SEAT_TOKENS_SCALE, 1.0),
+            TOKEN_FEAT[top],
+            len(counts) / 9,
+        )
+        self.dirty[s] = False
+
+    def _refresh(self) -> None:
+        dirty = self.dirty
+        for s in range(self.n):
+            if dirty[s]:
+                self._write_summary(s, self.feat[s])
+
+    # -- token movement (every change of a token goes through these) -------------
+    def _move(self, s: int, src: int, dst: int, count: int = 1) -> None:
+        tok = self.tokens[s]
+        tok[src] -= count
+        tok[dst] += count
+        cells = self.cells[s]
+        row = self.feat[s]
+        row[cells.index(src) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[src]]
+        row[cells.index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
+        self.dirty[s] = True
+
+    def _from_stock(self, s: int, dst: int) -> None:
+        self.stock -= 1
+        tok = self.tokens[s]
+        tok[dst] += 1
+        self.feat[s][self.cells[s].index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
+        self.dirty[s] = True
+
+    # -- the engine interface ------------------------------------------------------
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.decision == D_OVER
+
+    def decision_name(self) -> str:
+        return DECISION_NAMES[self.decision]
+
+    def _legal_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        d = self.decision
+        p = self.player
+        if d == D_PICK:
+            for i, t in enumerate(self.taken):
+                if t < 0:
+                    mask[PICK + i] = True
+        elif d == D_BONUS:
+            if self.fm_left:
+                if self.any_tableau:
+                    n = self.n
+                    for k in range(n):
+                        if len(self.cells[(p + k) % n]) >= 2:
+                            mask[TABLEAU + k] = True
+                elif len(self.cells[p]) >= 2:
+                    tok = self.tokens[p]
+                    for c in self.cells[p]:
+                        if tok[c]:
+                            mask[FROM + c] = True
+            if self.inc_left and self.stock > 0:
+                mask[INCREASE] = True
+            mask[SKIP] = True
+        elif d == D_PLACE:
+            for c in self.frontier[p]:
+                mask[PLACE + c - 1] = True
+        elif d == D_MIGRATE:
+            grid, tok = self.grid[p], self.tokens[p]
+            for nb in NEIGHBOURS[self.placed]:
+                if grid[nb] != EMPTY and tok[nb]:
+                    mask[FROM + nb] = True
+        elif d == D_EVENT_ORDER:
+            for c in self.pending:
+                mask[EVENT + c - 1] = True
+        elif d == D_EVENT_SOURCE:
+            for c in self.event_options():
+                mask[FROM + c] = True
+        elif d == D_EVENT_TARGET:
+            for c in self.event_options():
+                mask[TO + c] = True
+        elif d == D_FM_SOURCE:
+            s = self.fm_seat
+            tok = self.tokens[s]
+            for c in self.cells[s]:
+                if tok[c]:
+                    mask[FROM + c] = True
+        elif d == D_FM_TARGET:
+            grid = self.grid[self.fm_seat]
+            for nb in NEIGHBOURS[self.fm_src]:
+                if grid[nb] != EMPTY:
+                    mask[TO + nb] = True
+        return mask
+
+    def _apply(self, action: int) -> None:
+        d = self.decision
+        if d == D_PICK:
+            self._pick(action - PICK)
+        elif d == D_BONUS:
+            if action == SKIP:
+                self._next_pick()
+            elif action == INCREASE:
+                self.inc_left = False
+                self._from_stock(self.player, ORIGIN)
+                self._bonus_or_next()
+            elif action >= TABLEAU:
+                self.fm_seat = (self.player + action - TABLEAU) % self.n
+                self.decision = D_FM_SOURCE
+            else:
+                self.fm_seat = self.player
+                self.fm_src = action - FROM
+                self.decision = D_FM_TARGET
+        elif d == D_PLACE:
+            self._place(action - PLACE + 1)
+        elif d == D_MIGRATE:
+            self._move(self.player, action - FROM, self.placed)
+            self.need -= 1
+            self._continue_migration()
+        elif d == D_EVENT_ORDER:
+            cell = action - EVENT + 1
+            self.pending.remove(cell)
+            if self._resolve_event(cell):
+                self._continue_events()
+        elif d == D_EVENT_SOURCE:
+            self._move(self.player, action - FROM, self.ev_cell)
+            self.ev_cell = EMPTY
+            self._continue_events()
+        elif d == D_EVENT_TARGET:
+            self._event_to(action - TO)
+            self.ev_cell = EMPTY
+            self._continue_events()
+        elif d == D_FM_SOURCE:
+            self.fm_src = action - FROM
+            self.decision = D_FM_TARGET
+        elif d == D_FM_TARGET:
+            self._move(self.fm_seat, self.fm_src, action - TO)
+            self.fm_left = False
+            self.fm_seat = EMPTY
+            self.fm_src = EMPTY
+            self._bonus_or_next()
+
+    # -- planning phase --------------------------------------------------------------
+    def _start_round(self) -> None:
+        n = self.n
+        k = n + 1
+        self.row = self.deck[:k]
+        self.deck = self.deck[k:]
+        self.taken = [EMPTY] * k
+        rowfeat = self.rowfeat
+        rowfeat[:] = 0.0
+        for i, card in enumerate(self.row):
+            rowfeat[i * ROW_F : (i + 1) * ROW_F] = ROW_VEC[card]
+        rowfeat[(k - 1) * ROW_F + 2] = 1.0
+        self.deckfeat = self._deck_features()
+        self.pick_index = 0
+        self.player = self.start
+        self.decision = D_PICK
+
+    def _pick(self, slot: int) -> None:
+        p = self.player
+        card = self.row[slot]
+        self.taken[slot] = p
+        self.picked[p] = card
+        self.rowfeat[slot * ROW_F + 1] = 1.0
+        self.feat[p, PICKED_OFF:SUMMARY_OFF] = PICKED_VEC[card]
+        j = self.pick_index
+        if j >= 1:  # 2nd, 3rd (4p) and last pickers move; the last also grows
+            self.fm_left = True
+            self.inc_left = j == self.n - 1
+        self._bonus_or_next()
+
+    def _forced_move_possible(self) -> bool:
+        if not self.fm_left:
+            return False
+        if self.any_tableau:
+            return any(len(cells) >= 2 for cells in self.cells)
+        return len(self.cells[self.player]) >= 2  # every tableau holds >= 16 tokens
+
+    def _bonus_or_next(self) -> None:
+        if self._forced_move_possible() or (self.inc_left and self.stock > 0):
+            self.decision = D_BONUS
+        else:
+            self._next_pick()
+
+    def _next_pick(self) -> None:
+        self.fm_left = False
+        self.inc_left = False
+        self.pick_index += 1
+        n = self.n
+        if self.pick_index < n:
+            self.player = (self.start + self.pick_index) % n
+            self.decision = D_PICK
+            return
+        for i, t in enumerate(self.taken):
+            if t < 0:
+                self.discard.append(self.row[i])
+        self.marker = self.taken[n]
+        if self.marker >= 0:
+            self.feat[self.marker, SUM_MARKER] = 1.0
+        self.row = []
+        self.taken = []
+        self.rowfeat[:] = 0.0
+        self.mig_index = 0
+        self.player = self.start
+        self.decision = D_PLACE
+
+    # -- migration phase ---------------------------------------------------------------
+    def _place(self, cell: int) -> None:
+        p = self.player
+        card = self.picked[p]
+        self.picked[p] = EMPTY
+        grid = self.grid[p]
+        grid[cell] = card
+        cells = self.cells[p]
+        cells.append(cell)
+        frontier = self.frontier[p]
+        frontier.discard(cell)
+        for nb in NEIGHBOURS[cell]:
+            if grid[nb] == EMPTY:
+                frontier.add(nb)
+        row = self.feat[p]
+        base = (len(cells) - 1) * SLOT_F
+        row[base : base + SLOT_F] = slot_vector(card, cell)
+        row[PICKED_OFF:SUMMARY_OFF] = 0.0
+        row[SUM_PLACED] = 1.0
+        icons = self.icons[p]
+        for i in range(3):
+            icons[i] += ICONS[card][i]
+        self.region[p] = region_score(grid, cells)
+        ind = industry_scores(self.icons)
+        if ind != self.ind:  # industry leadership changed: every summary is stale
+            self.ind = ind
+            self.dirty = [True] * self.n
+        else:
+            self.dirty[p] = True
+        self.placed = cell
+        tok = self.tokens[p]
+        available = sum(tok[nb] for nb in NEIGHBOURS[cell] if grid[nb] != EMPTY)
+        self.need = min(POWER[card], available)
+        self._continue_migration()
+
+    def _continue_migration(self) -> None:
+        p = self.player
+        placed = self.placed
+        grid, tok = self.grid[p], self.tokens[p]
+        while self.need > 0:
+            sources = [nb for nb in NEIGHBOURS[placed] if grid[nb] != EMPTY and tok[nb] > 0]
+            if len(sources) == 1:
+                self._move(p, sources[0], placed, self.need)
+            elif sum(tok[c] for c in sources) <= self.need:
+                for c in sources:
+                    self._move(p, c, placed, tok[c])
+            else:
+                self.decision = D_MIGRATE
+                return
+            self.need = 0
+        self.pending = [nb for nb in NEIGHBOURS[placed] if 0 <= grid[nb] < BIG_CITY]
+        self._continue_events()
+
+    def _continue_events(self) -> None:
+        pending = self.pending
+        while pending:
+            if len(pending) > 1:
+                self.decision = D_EVENT_ORDER
+                return
+            if not self._resolve_event(pending.pop()):
+                return
+        self._end_turn()
+
+    def event_options(self, cell: int | None = None) -> list[int]:
+        """Cells the placing player may choose for the event of ``cell``
+        (default: the event awaiting a choice); empty for choice-free events."""
+        if cell is None:
+            cell = self.ev_cell
+        p = self.player
+        grid, tok = self.grid[p], self.tokens[p]
+        kind = CARD_EVENT[grid[cell]]
+        if kind == E_SPREAD:
+            if not tok[cell]:
+                return []
+            return [nb for nb in NEIGHBOURS[cell] if grid[nb] != EMPTY]
+        if kind == E_GATHER:
+            return [nb for nb in NEIGHBOURS[cell] if grid[nb] != EMPTY and tok[nb]]
+        if kind == E_FESTIVAL:
+            return [c for c in self.cells[p] if c != cell and tok[c]]
+        if kind == E_LOCAL_JOBS:
+            if not self.stock:
+                return []
+            return [c for c in self.cells[p] if grid[c] < BIG_CITY and HAS_ICON[grid[c]]]
+        if kind == E_RELOCATION:
+            if not tok[ORIGIN]:
+                return []
+            return self.cells[p][1:]
+        return []
+
+    def _resolve_event(self, cell: int) -> bool:
+        """Resolve the event of ``cell``; False when it waits for a choice."""
+        p = self.player
+        tok = self.tokens[p]
+        kind = CARD_EVENT[self.grid[p][cell]]
+        if kind == E_NEWCOMERS:
+            if self.stock:
+                self._from_stock(p, cell)
+        elif kind == E_U_TURN:
+            if tok[ORIGIN]:
+                self._move(p, ORIGIN, cell)
+        elif kind == E_TO_THE_CITY:
+            if tok[cell]:
+                self._move(p, cell, ORIGIN)
+        elif kind == E_PIONEERS:
+            if tok[cell]:
+                self._move(p, cell, self.placed)
+        elif kind == E_WELCOME:
+            if self.stock:
+                self._from_stock(p, self.placed)
+        else:
+            options = self.event_options(cell)
+            if len(options) > 1:
+                self.ev_cell = cell
+                self.decision = D_EVENT_SOURCE if kind in (E_GATHER, E_FESTIVAL) else D_EVENT_TARGET
+                return False
+            if options:
+                self.ev_cell = cell
+                if kind in (E_GATHER, E_FESTIVAL):
+                    self._move(p, options[0], cell)
+                else:
+                    self._event_to(options[0])
+                self.ev_cell = EMPTY
+        return True
+
+    def _event_to(self, target: int) -> None:
+        p = self.player
+        cell = self.ev_cell
+        kind = CARD_EVENT[self.grid[p][cell]]
+        if kind == E_SPREAD:
+            self._move(p, cell, target)
+        elif kind == E_LOCAL_JOBS:
+            self._from_stock(p, target)
+        else:  # relocation
+            self._move(p, ORIGIN, target)
+
+    def _end_turn(self) -> None:
+        self.placed = EMPTY
+        self.need = 0
+        self.mig_index += 1
+        n = self.n
+        if self.mig_index < n:
+            self.player = (self.start + self.mig_index) % n
+            self.decision = D_PLACE
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        n = self.n
+        new_start = self.marker if self.marker >= 0 else (self.start + 1) % n
+        self.marker = EMPTY
+        self.start = new_start
+        feat = self.feat
+        feat[:, SUM_START] = 0.0
+        feat[:, SUM_MARKER] = 0.0
+        feat[:, SUM_PLACED] = 0.0
+        feat[:, SUM_PICKPOS : SUM_PICKPOS + 4] = 0.0
+        for s in range(n):
+            feat[s, SUM_PICKPOS + (s - new_start) % n] = 1.0
+        feat[new_start, SUM_START] = 1.0
+        self.mig_index = 0
+        self.round += 1
+        if self.round == ROUNDS:
+            self.decision = D_OVER
+            self.player = TERMINAL
+            return
+        self._start_round()
+
+    # -- scores --------------------------------------------------------------------------
+    def score_parts(self) -> list[tuple[int, int, int]]:
+        """(population, industry, region) per seat, as if the game ended now."""
+        self._refresh()
+        return [(self.pop[s], self.ind[s], self.region[s]) for s in range(self.n)]
+
+    def scores(self) -> list[float]:
+        return [float(sum(parts)) for parts in self.score_parts()]
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [
+            {
+                "population": float(a),
+                "industry": float(b),
+                "region": float(c),
+                "total": float(a + b + c),
+            }
+            for a, b, c in self.score_parts()
+        ]
+
+    def rank_keys(self) -> list[tuple]:
+        """Higher total first; tie: fewer tokens on your single fullest card."""
+        parts = self.score_parts()
+        return [(sum(parts[s]), -self.maxtok[s]) for s in range(self.n)]
+
+    # -- observation ---------------------------------------------------------------------
+    def observation(self, player: int) -> np.ndarray:
+        if True in self.dirty:
+            self._refresh()
+        n = self.n
+        out = np.zeros(OBS_SIZE, np.float32)
+        out[: n * SEAT_F] = self.feat[ORDER[n][player]].ravel()
+        d = self.decision
+        if d != D_OVER:
+            out[DECISION_OFF + d] = 1.0
+        out[PROGRESS_OFF] = min(self.round / (ROUNDS - 1), 1.0)
+        out[PROGRESS_OFF + 1] = min(self.stock / STOCK_SCALE, 1.0)
+        out[PROGRESS_OFF + 2] = len(self.deck) / NUM_CARDS
+        if self.row:
+            out[ROW_OFF : ROW_OFF + ROW_SLOTS * ROW_F] = self.rowfeat
+        out[BONUS_OFF] = self.fm_left
+        out[BONUS_OFF + 1] = self.inc_left
+        if self.fm_seat >= 0:
+            out[FM_TABLEAU_OFF + (self.fm_seat - player) % n] = 1.0
+        if self.fm_src >= 0:
+            out[FM_SOURCE_OFF : FM_SOURCE_OFF + 2] = COORD[self.fm_src]
+            out[FM_SOURCE_OFF + 2] = 1.0
+        if self.placed >= 0:
+            out[PLACED_OFF : PLACED_OFF + 2] = COORD[self.placed]
+            out[PLACED_OFF + 2] = 1.0
+            out[MIGRATION_OFF] = self.need / 3
+            out[PENDING_OFF] = len(self.pending) / 4
+        if self.ev_cell >= 0:
+            out[EVENT_OFF + CARD_EVENT[self.grid[self.player][self.ev_cell]]] = 1.0
+            out[EVENT_OFF + 10 : EVENT_OFF + 12] = COORD[self.ev_cell]
+            out[EVENT_OFF + 12] = 1.0
+        out[DECK_OFF:] = self.deckfeat
+        return out
+
+    # -- copies and hidden information ---------------------------------------------------
+    def clone(self) -> ChihouSouseiState:
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()
+        other.__dict__ = d
+        d["deck"] = self.deck[:]
+        d["row"] = self.row[:]
+        d["taken"] = self.taken[:]
+        d["discard"] = self.discard[:]
+        d["picked"] = self.picked[:]
+        d["grid"] = [g[:] for g in self.grid]
+        d["tokens"] = [t[:] for t in self.tokens]
+        d["cells"] = [c[:] for c in self.cells]
+        d["frontier"] = [set(f) for f in self.frontier]
+        d["icons"] = [i[:] for i in self.icons]
+        d["ind"] = self.ind[:]
+        d["region"] = self.region[:]
+        d["pop"] = self.pop[:]
+        d["maxtok"] = self.maxtok[:]
+        d["dirty"] = self.dirty[:]
+        d["pending"] = self.pending[:]
+        d["feat"] = self.feat.copy()
+        d["rowfeat"] = self.rowfeat.copy()
+        # the generator is only drawn from at setup; copy it so clones stay independent
+        rng = np.random.Generator(np.random.PCG64())
+        rng.bit_generator.state = self.rng.bit_generator.state
+        d["rng"] = rng
+        return other
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> ChihouSouseiState:
+        """Only the order of the undrawn deck is hidden (its contents are public)."""
+        other = self.clone()
+        other.deck = [int(c) for c in rng.permutation(other.deck)]
+        return other
+
+    # -- invariants ----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        n = self.n
+        assert 0 <= self.stock <= TOTAL_TOKENS - START_TOKENS * n, f"stock {self.stock}"
+        on_board = 0
+        placed_cards = []
+        for s in range(n):
+            grid, tok, cells = self.grid[s], self.tokens[s], self.cells[s]
+            assert len(grid) == NUM_CELLS and len(tok) == NUM_CELLS
+            assert cells and cells[0] == ORIGIN and grid[ORIGIN] == BIG_CITY, "big city at (0,0)"
+            assert len(set(cells)) == len(cells) <= 9
+            occupied = {c for c in range(NUM_CELLS) if grid[c] != EMPTY}
+            assert occupied == set(cells), f"seat {s}: grid and card list disagree"
+            for i, c in enumerate(cells[1:], 1):
+                assert 0 <= grid[c] < NUM_CARDS, f"seat {s}: bad card at {CELLS[c]}"
+                assert any(nb in cells[:i] for nb in NEIGHBOURS[c]), (
+                    f"seat {s}: card at {CELLS[c]} was not placed next to an earlier card"
+                )
+                placed_cards.append(grid[c])
+            assert all(t >= 0 for t in tok), f"seat {s}: negative tokens"
+            assert all(tok[c] == 0 for c in range(NUM_CELLS) if grid[c] == EMPTY)
+            assert sum(tok) >= START_TOKENS, f"seat {s}: tokens left the tableau"
+            on_board += sum(tok)
+            if self.decision == D_OVER:
+                expected = ROUNDS
+            elif self.decision in MIGRATION_DECISIONS:
+                rel = (s - self.start) % n
+                placed_now = rel < self.mig_index or (
+                    rel == self.mig_index and self.decision != D_PLACE
+                )
+                expected = self.round + placed_now
+                assert (self.picked[s] < 0) == placed_now, f"seat {s}: picked card state"
+            else:
+                expected = self.round
+            assert len(cells) - 1 == expected, f"seat {s}: {len(cells) - 1} cards, not {expected}"
+        assert on_board + self.stock == TOTAL_TOKENS, "tokens are not conserved"
+        cards = self.deck + self.row + self.discard + placed_cards
+        if self.row:  # planning: picked cards still lie in the row
+            assert all(
+                self.row[self.taken.index(s)] == c for s, c in enumerate(self.picked) if c >= 0
+            ), "picked cards are in the row"
+        else:
+            cards += [c for c in self.picked if c >= 0]
+        assert sorted(cards) == list(range(NUM_CARDS)), "every card is in exactly one place"
+        assert 0 <= self.round <= ROUNDS
+        assert self.marker == EMPTY or 0 <= self.marker < n
+        assert 0 <= self.start < n
+        self._check_decision()
+        feat, rowfeat, deckfeat = self._fresh_features_copy()
+        self._refresh()
+        assert np.allclose(feat, self.feat), "seat features drifted from the position"
+        assert np.allclose(rowfeat, self.rowfeat), "row features drifted"
+        assert np.allclose(deckfeat, self.deckfeat), "deck features drifted"
+
+    def _fresh_features_copy(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        saved = (self.pop[:], self.maxtok[:], self.dirty[:])
+        result = self._fresh_features()
+        self.pop, self.maxtok, self.dirty = saved
+        return result
+
+    def _check_decision(self) -> None:
+        n = self.n
+        d = self.decision
+        if d == D_OVER:
+            assert self.round == ROUNDS and self.player == TERMINAL
+            return
+        assert self.round < ROUNDS
+        if d in (D_PICK, D_BONUS, D_FM_SOURCE, D_FM_TARGET):
+            assert len(self.row) == n + 1 == len(self.taken), "the row has players+1 cards"
+            assert 0 <= self.pick_index < n
+            assert self.player == (self.start + self.pick_index) % n
+            assert sum(t >= 0 for t in self.taken) == self.pick_index + (d != D_PICK)
+            assert all(self.picked[(self.start + j) % n] >= 0 for j in range(self.pick_index))
+            assert not self.pending and self.placed == EMPTY
+        else:
+            assert not self.row and 0 <= self.mig_index < n
+            assert self.player == (self.start + self.mig_index) % n
+        if d == D_FM_SOURCE:
+            assert self.any_tableau and 0 <= self.fm_seat < n and self.fm_left
+        if d == D_FM_TARGET:
+            assert 0 <= self.fm_seat < n and self.fm_left
+            assert self.fm_src in self.cells[self.fm_seat]
+            assert self.tokens[self.fm_seat][self.fm_src] > 0
+        if d == D_PLACE:
+            assert self.picked[self.player] >= 0 and self.placed == EMPTY
+        if d in (D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVENT_TARGET):
+            assert self.placed in self.cells[self.player] and self.placed != ORIGIN
+        if d == D_MIGRATE:
+            assert self.need > 0
+        else:
+            assert self.need == 0
+        for c in self.pending:
+            assert c in NEIGHBOURS[self.placed] and 0 <= self.grid[self.player][c] < BIG_CITY
+        if d in (D_EVENT_SOURCE, D_EVENT_TARGET):
+            assert self.ev_cell in NEIGHBOURS[self.placed]
+            assert 0 <= self.grid[self.player][self.ev_cell] < BIG_CITY
+        else:
+            assert self.ev_cell == EMPTY
+        assert self._legal_mask().any(), "no legal action at a live decision"
+
+    # -- save / load ---------------------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        def xy(cell: int) -> list[int] | None:
+            return list(CELLS[cell]) if cell >= 0 else None
+
+        def key(card: int) -> str | None:
+            return None if card < 0 else "big_city" if card == BIG_CITY else CARD_KEYS[card]
+
+        from envs.core.rng import rng_to_dict
+
+        return {
+            "rng": rng_to_dict(self.rng),
+            "round": self.round,
+            "start_player": self.start,
+            "start_marker": self.marker,
+            "stock": self.stock,
+            "deck": [key(c) for c in self.deck],
+            "row": [key(c) for c in self.row],
+            "taken_by": list(self.taken),
+            "discard": [key(c) for c in self.discard],
+            "picked": [key(c) for c in self.picked],
+            "tableaus": [
+                [
+                    {"at": xy(c), "card": key(self.grid[s][c]), "tokens": self.tokens[s][c]}
+                    for c in self.cells[s]
+                ]
+                for s in range(self.n)
+            ],
+            "decision": DECISION_NAMES[self.decision],
+            "player": self.player,
+            "pick_index": self.pick_index,
+            "forced_move_left": self.fm_left,
+            "increase_left": self.inc_left,
+            "forced_move_tableau": self.fm_seat,
+            "forced_move_source": xy(self.fm_src),
+            "migration_index": self.mig_index,
+            "placed": xy(self.placed),
+            "migration_left": self.need,
+            "pending_events": [xy(c) for c in self.pending],
+            "event_card": xy(self.ev_cell),
+        }
+
+    @classmethod
+    def from_dict(cls, game: Any, data: dict[str, Any]) -> ChihouSouseiState:
+        from envs.core.rng import rng_from_dict
+
+        if not isinstance(data, dict):
+            raise CorruptStateError(f"{game.name}: the state part must be a dict")
+        state = cls(game)
+        state._config()
+        n = state.n
+
+        def num(value: Any, low: int, high: int) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"{value!r} is not an integer in {low}..{high}")
+            return value
+
+        def flag(value: Any) -> bool:
+            if not isinstance(value, bool):
+                raise TypeError(f"{value!r} is not a boolean")
+            return value
+
+        def card(value: Any) -> int:
+            return CARD_ID[value]
+
+        def cell(value: Any) -> int:
+            if value is None:
+                return EMPTY
+            if not isinstance(value, list) or len(value) != 2:
+                raise TypeError(f"{value!r} is not an [x, y] cell")
+            return CELL_INDEX[(num(value[0], -8, 8), num(value[1], -8, 8))]
+
+        state.rng = rng_from_dict(data["rng"])
+        state.round = num(data["round"], 0, ROUNDS)
+        state.start = num(data["start_player"], 0, n - 1)
+        state.marker = num(data["start_marker"], -1, n - 1)
+        state.stock = num(data["stock"], 0, TOTAL_TOKENS)
+        state.deck = [card(c) for c in data["deck"]]
+        state.row = [card(c) for c in data["row"]]
+        state.taken = [num(t, -1, n - 1) for t in data["taken_by"]]
+        state.discard = [card(c) for c in data["discard"]]
+        picked = data["picked"]
+        if not isinstance(picked, list) or len(picked) != n:
+            raise ValueError("picked must list one card (or null) per player")
+        state.picked = [EMPTY if c is None else card(c) for c in picked]
+        tableaus = data["tableaus"]
+        if not isinstance(tableaus, list) or len(tableaus) != n:
+            raise ValueError("tableaus must hold one list per player")
+        state.grid = [[EMPTY] * NUM_CELLS for _ in range(n)]
+        state.tokens = [[0] * NUM_CELLS for _ in range(n)]
+        state.cells = [[] for _ in range(n)]
+        for s, tableau in enumerate(tableaus):
+            for entry in tableau:
+                c = cell(entry["at"])
+                if c == EMPTY or state.grid[s][c] != EMPTY:
+                    raise ValueError(f"seat {s}: missing or repeated cell {entry['at']!r}")
+                state.grid[s][c] = BIG_CITY if entry["card"] == "big_city" else card(entry["card"])
+                state.tokens[s][c] = num(entry["tokens"], 0, TOTAL_TOKENS)
+                state.cells[s].append(c)
+        if data["decision"] not in DECISION_NAMES:
+            raise ValueError(f"unknown decision {data['decision']!r}")
+        state.decision = DECISION_NAMES.index(data["decision"])
+        state.player = num(data["player"], TERMINAL, n - 1)
+        state.pick_index = num(data["pick_index"], 0, n)
+        state.fm_left = flag(data["forced_move_left"])
+        state.inc_left = flag(data["increase_left"])
+        state.fm_seat = num(data["forced_move_tableau"], -1, n - 1)
+        state.fm_src = cell(data["forced_move_source"])
+        state.mig_index = num(data["migration_index"], 0, n)
+        state.placed = cell(data["placed"])
+        state.need = num(data["migration_left"], 0, 3)
+        state.pending = [cell(c) for c in data["pending_events"]]
+        state.ev_cell = cell(data["event_card"])
+        if EMPTY in state.pending:
+            raise ValueError("pending events must be cells")
+        state._rebuild()
+        return state
+
+    # -- text ----------------------------------------------------------------------------
+    def render(self) -> str:
+        from envs.chihou_sousei.render import render_state
+
+        return render_state(self)
