@@ -153,8 +153,25 @@ def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic
     return PolicyBot(agent, name=str(spec))
 
 
+def parse_weighted(specs: list[str]) -> list[tuple[str, float]]:
+    """``["self=3", "random"]`` -> ``[("self", 3.0), ("random", 1.0)]``."""
+    weighted = []
+    for spec in specs:
+        kind, _, weight = spec.partition("=")
+        try:
+            value = float(weight) if weight else 1.0
+        except ValueError:
+            raise ValueError(f"opponent weight in {spec!r} must be a number, e.g. self=3") from None
+        if value <= 0:
+            raise ValueError(f"opponent weight in {spec!r} must be positive")
+        weighted.append((kind, value))
+    return weighted
+
+
 class OpponentPool:
-    """Draws an opponent per seat and episode: uniformly over the kinds given.
+    """Draws an opponent per seat and episode, over the kinds given.
+
+    A kind may carry a weight (``self=3,heuristic=1``); the default weight is 1.
 
     ``self`` means earlier snapshots of the learner, read as ONNX checkpoints
     from ``snapshot_dir`` (written by ``training.train``); the newest is drawn
@@ -173,14 +190,16 @@ class OpponentPool:
     ) -> None:
         if not specs:
             raise ValueError("the opponent pool needs at least one kind")
-        for spec in specs:
+        weighted = parse_weighted(specs)
+        for spec, _ in weighted:
             if spec not in self.KINDS and not Path(spec).is_dir():
                 raise ValueError(
                     f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
                     "nor a checkpoint folder"
                 )
         self.game = game
-        self.specs = list(specs)
+        self.specs = [spec for spec, _ in weighted]
+        self.weights = [weight for _, weight in weighted]
         self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
         self.rng = np.random.default_rng(seed)
         self._bots: dict[str, Any] = {}
@@ -207,10 +226,11 @@ class OpponentPool:
         if "self" in self.specs and self._draws % 50 == 0:
             self._refresh_snapshots()
         self._draws += 1
-        kinds = [s for s in self.specs if s != "self" or self._snapshots]
-        if not kinds:
+        usable = [i for i, s in enumerate(self.specs) if s != "self" or self._snapshots]
+        if not usable:
             return self._bot("random")
-        kind = kinds[int(self.rng.integers(len(kinds)))]
+        weights = np.array([self.weights[i] for i in usable])
+        kind = self.specs[usable[int(self.rng.choice(len(usable), p=weights / weights.sum()))]]
         if kind != "self":
             return self._bot(kind)
         newest = self._snapshots[-1]

@@ -115,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         help="steps between self-play snapshots (default: timesteps/8)",
     )
+    p.add_argument("--imitate-games", type=int, default=0,
+                   help="warm start: fit the policy to the heuristic bot's play in N games first")
+    p.add_argument("--imitate-epochs", type=int, default=8)
     p.add_argument("--resume", help="a model .zip to continue from")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -203,9 +206,29 @@ def main(argv: list[str] | None = None) -> int:
             policy_kwargs={"net_arch": net},
             tensorboard_log=str(out / "tb"),
         )
+    if args.imitate_games and not args.resume:
+        from training.imitation import collect_teacher_data, fit_policy
+
+        cache = out / "teacher.npz"
+        if cache.exists():
+            data = dict(np.load(cache))
+        else:
+            print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
+                  flush=True)
+            data = collect_teacher_data(args.env, {"num_players": counts[-1], **options},
+                                        args.imitate_games, args.seed)
+            np.savez_compressed(cache, **data)
+        run["imitation"] = {
+            "games": args.imitate_games,
+            "decisions": len(data["actions"]),
+            **fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
+                         log=lambda m: print(m, flush=True)),
+        }
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
     eval_config = {"num_players": counts[-1], **options}
     eval_game = game_cls(**eval_config)
+
+    self_play = any(s.partition("=")[0] == "self" for s in specs)
 
     class League(BaseCallback):
         """Snapshots join the pool; quick evaluations go to the log."""
@@ -215,22 +238,23 @@ def main(argv: list[str] | None = None) -> int:
             self.next_snapshot = model.num_timesteps + snapshot_freq
             self.next_eval = model.num_timesteps + (args.eval_freq or 10**18)
 
+        def _snapshot(self, t: int) -> None:
+            folder = pool_dir / f"step_{t:09d}"
+            write_onnx(self.model.policy, eval_game.observation_size(0),
+                       eval_game.num_actions(0), folder / "policy.onnx")
+            card = card_for(eval_game, folder.name, run["seats"], {**run, "timesteps_done": t})
+            (folder / "card.json").write_text(json.dumps(card) + "\n")
+
+        def _on_training_start(self) -> None:
+            if self_play and "imitation" in run:  # the warm-started policy is the first self
+                self._snapshot(self.num_timesteps)
+
         def _on_step(self) -> bool:
             t = self.num_timesteps
             if t >= self.next_snapshot:
                 self.next_snapshot += snapshot_freq
-                if "self" in specs:
-                    folder = pool_dir / f"step_{t:09d}"
-                    write_onnx(
-                        self.model.policy,
-                        eval_game.observation_size(0),
-                        eval_game.num_actions(0),
-                        folder / "policy.onnx",
-                    )
-                    card = card_for(
-                        eval_game, folder.name, run["seats"], {**run, "timesteps_done": t}
-                    )
-                    (folder / "card.json").write_text(json.dumps(card) + "\n")
+                if self_play:
+                    self._snapshot(t)
                 self.model.save(out / "latest_model.zip")
             if t >= self.next_eval:
                 self.next_eval += args.eval_freq

@@ -198,3 +198,21 @@ def test_evaluation_vs_field_and_round_robin(checkpoint):
 def test_wilson_interval():
     lo, hi = evaluate.wilson(80, 100)
     assert 0.70 < lo < 0.8 < hi < 0.88
+
+
+def test_imitation_warm_start_fits_the_teacher(tmp_path):
+    from training.imitation import collect_teacher_data
+
+    data = collect_teacher_data("toy_v0", {"num_players": 2}, games=40, seed=0, workers=1)
+    assert data["obs"].shape[0] == data["actions"].shape[0] == data["returns"].shape[0]
+    assert data["masks"][np.arange(len(data["actions"])), data["actions"]].all()
+    out = tmp_path / "bc"
+    assert train.main([
+        "--env", "toy_v0", "--players", "2", "--timesteps", "256", "--n-envs", "2",
+        "--n-steps", "128", "--batch-size", "64", "--opponents", "self=2,random",
+        "--imitate-games", "60", "--imitate-epochs", "6", "--seed", "0",
+        "--out", str(out), "--no-progress", "--net", "32,32",
+    ]) == 0
+    run = json.loads((out / "run.json").read_text())
+    assert run["imitation"]["agreement"] > 0.8  # the high-card rule is easy to copy
+    assert (out / "pool" / "step_000000000" / "policy.onnx").exists()

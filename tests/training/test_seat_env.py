@@ -70,3 +70,28 @@ def test_action_masks_match_the_engine():
 def test_unknown_opponent_kind_is_refused():
     with pytest.raises(ValueError, match="neither one of random, heuristic, self"):
         SeatEnv(game_class=ToyGame, opponents=["grandmaster"])
+
+
+def test_seat_env_runs_under_subproc_vec_env():
+    from stable_baselines3.common.vec_env import SubprocVecEnv
+
+    vec = SubprocVecEnv([lambda i=i: SeatEnv(game_class=ToyGame, seed=i) for i in range(2)])
+    try:
+        vec.reset()
+        for _ in range(20):
+            masks = np.stack(vec.env_method("action_masks"))
+            actions = [int(np.flatnonzero(m)[0]) for m in masks]
+            vec.step(np.array(actions))
+    finally:
+        vec.close()
+
+
+def test_weighted_opponent_pool_draws_in_proportion():
+    from training.opponents import OpponentPool, parse_weighted
+
+    assert parse_weighted(["self=3", "random"]) == [("self", 3.0), ("random", 1.0)]
+    with pytest.raises(ValueError, match="must be a number"):
+        parse_weighted(["random=lots"])
+    pool = OpponentPool(ToyGame(), ["random=3", "heuristic=1"], seed=0)
+    names = [pool.draw().name for _ in range(4000)]
+    assert 0.70 < names.count("random") / len(names) < 0.80
