@@ -92,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--opponents",
         default="random,heuristic,self",
-        help="comma list of random, heuristic, self and checkpoint folders",
+        help="comma list of random, heuristic, self and checkpoint folders, each optionally "
+        "weighted (self=3,heuristic=1)",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="run folder")
