@@ -1,0 +1,74 @@
+"""アジアンデリバリー (Asian Delivery): the Game class (sizes, names, options)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.asian_delivery import layout as L
+from envs.asian_delivery import rules  # noqa: F401 - registers the rule functions
+from envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
+from envs.asian_delivery.setup import new_state
+from envs.asian_delivery.state import AsianDeliveryState
+from envs.core.errors import CorruptStateError
+from envs.core.game import Game, Option
+
+
+class AsianDeliveryGame(Game):
+    """Worker placement and delivery in the city of Hotan, for 3 to 5 players.
+
+    Options (all off = the rules of the draft's body):
+    - ``growth_before_refill``: at round end companies grow first, then refill;
+    - ``distance_coins``: the port is fixed at figure position 1 and each
+      district holds coins (3 VP) by its distance, taken by whoever fulfils
+      there first, instead of the step bonus;
+    - ``shared_port_dailies``: every player has the same three dailies
+      (1, 2, 3 base), fulfilled only at the port.
+    """
+
+    name = "asian_delivery_v0"
+    title = "アジアンデリバリー (Asian Delivery)"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    options = {
+        "growth_before_refill": Option(
+            False, (False, True), "round end: grow the companies first, then refill"
+        ),
+        "distance_coins": Option(
+            False,
+            (False, True),
+            "port fixed at position 1; coins (3 VP) by distance replace the step bonus",
+        ),
+        "shared_port_dailies": Option(
+            False, (False, True), "everyone has the same 1/2/3-base dailies, port only"
+        ),
+    }
+    max_decisions = 20_000
+    score_scale = 10.0
+
+    def num_actions(self, player: int = 0) -> int:
+        return NUM_ACTIONS
+
+    def action_name(self, action: int, player: int = 0) -> str:
+        if not 0 <= action < NUM_ACTIONS:
+            raise ValueError(f"{self.name}: action {action} is outside 0..{NUM_ACTIONS - 1}")
+        return ACTION_NAMES[action]
+
+    def feature_names(self, player: int = 0) -> list[str]:
+        return list(L.FEATURE_NAMES)
+
+    def observation_size(self, player: int = 0) -> int:
+        return L.OBS_SIZE
+
+    def new_initial_state(self, seed: int | None = None) -> AsianDeliveryState:
+        return new_state(self, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> AsianDeliveryState:
+        if not isinstance(data, dict):
+            raise CorruptStateError(f"{self.name}: saved state must be a dict")
+        return AsianDeliveryState.from_dict(self, data)
+
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        from envs.asian_delivery.bot import HeuristicBot
+
+        return HeuristicBot(seed)
