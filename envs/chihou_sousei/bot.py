@@ -10,13 +10,19 @@ by the best placement of that card in the bot's own tableau (same greedy
 follow-up), plus a small bonus for the start-player marker.  The bot reads
 only public information (the deck order never enters a decision: the pick
 look-ahead places the card at once and stops before the next round).
+All look-ahead runs on ``Sketch`` copies of the state (no observation
+features, copy-on-write tableaus): the bot is a training opponent and plays
+thousands of evaluation games.  ``tests/chihou_sousei/bot_reference.json``
+pins every decision, so speed-ups cannot change its play.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
-from envs.chihou_sousei.state import D_PICK, D_PLACE, ChihouSouseiState
+from envs.chihou_sousei.state import D_PICK, D_PLACE, ChihouSouseiState, Sketch
 
 MARKER_BONUS = 0.5  # value of starting (first pick) next round, in points
 
@@ -34,12 +40,14 @@ class ChihouBot:
         if len(legal) == 1:
             return legal[0]
         me = state.current_player()
+        root = state.sketch()  # all look-ahead runs on cheap feature-free copies
+        root.score_totals()  # score the untouched seats once, before copying
+        copies = _copies(root, len(legal))
         if state.decision == D_PICK:
-            values = [self._pick_value(state, me, a) for a in legal]
+            values = [self._pick_value(trial, me, a) for a, trial in zip(legal, copies)]
         else:
             values = []
-            for action in legal:
-                child = state.clone()
+            for action, child in zip(legal, copies):
                 child.apply(action)
                 values.append(self._value(self._settle(child, me), me))
         best = max(values)
@@ -48,44 +56,51 @@ class ChihouBot:
 
     # -- evaluation ----------------------------------------------------------------
     @staticmethod
-    def _value(state: ChihouSouseiState, me: int) -> tuple[float, int]:
-        totals = [sum(parts) for parts in state.score_parts()]
-        others = max(t for s, t in enumerate(totals) if s != me)
-        return (totals[me] - others, -state.maxtok[me])
+    def _value(state: Sketch, me: int) -> tuple[float, int]:
+        totals = state.score_totals()
+        mine = totals[me]
+        totals[me] = totals[me - 1]  # drop my own total from the max (n >= 2)
+        return (mine - max(totals), -state.maxtok[me])
 
-    def _settle(self, state: ChihouSouseiState, me: int) -> ChihouSouseiState:
-        """Play the rest of ``me``'s current turn greedily (one step at a time)."""
+    def _settle(self, state: Sketch, me: int) -> Sketch:
+        """Play the rest of ``me``'s current turn greedily (one step at a time);
+        returns the resulting position (possibly another sketch than ``state``)."""
         while state.player == me and state.decision not in (D_PICK, D_PLACE):
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
+            state.score_totals()
             best_value = None
-            best_action = legal[0]
-            for action in legal:
-                child = state.clone()
+            best = state
+            for action, child in zip(legal, _copies(state, len(legal))):
                 child.apply(action)
                 value = self._value(child, me)
                 if best_value is None or value > best_value:
-                    best_value, best_action = value, action
-            state.apply(best_action)
+                    best_value, best = value, child
+            state = best
         return state
 
-    def _pick_value(self, state: ChihouSouseiState, me: int, action: int) -> tuple[float, int]:
+    def _pick_value(self, trial: Sketch, me: int, action: int) -> tuple[float, int]:
+        """Value of picking slot ``action``, judged on ``trial`` (consumed)."""
         slot = action  # pick:i is action i
-        card = state.row[slot]
-        marker = MARKER_BONUS if slot == len(state.row) - 1 else 0.0
-        trial = state.clone()
-        trial.picked[me] = card  # a private what-if: place the card right now
-        trial.decision = D_PLACE
-        trial.player = me
-        trial._mask = None
+        card = trial.row[slot]
+        marker = MARKER_BONUS if slot == len(trial.row) - 1 else 0.0
+        trial.place_now(me, card)  # a private what-if: place the card right now
         best = None
-        for place in trial.legal_actions():
-            child = trial.clone()
+        places = trial.legal_actions()
+        for place, child in zip(places, _copies(trial, len(places))):
             child.apply(place)
             value = self._value(self._settle(child, me), me)
             if best is None or value > best:
                 best = value
         assert best is not None
         return (best[0] + marker, best[1])
+
+
+def _copies(state: Sketch, count: int) -> Iterator[Sketch]:
+    """``count`` independent positions equal to ``state``, made lazily, the
+    last being ``state`` itself: one copy fewer per choice tried."""
+    for _ in range(count - 1):
+        yield state.clone()
+    yield state

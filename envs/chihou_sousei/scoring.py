@@ -29,26 +29,35 @@ def population_k(counts: Sequence[int], mode: bool) -> int:
 def population_score(counts: Sequence[int], mode: bool = False) -> int:
     """k x (cards holding exactly k tokens) - 1 per card holding none."""
     k = population_k(counts, mode)
-    empty = 0
-    exact = 0
-    for c in counts:
-        if c == 0:
-            empty += 1
-        elif c == k:
-            exact += 1
-    return k * exact - empty
+    return k * counts.count(k) - counts.count(0)  # k == 0 scores only the empty cards
 
 
 def industry_scores(totals: Sequence[Sequence[int]]) -> list[int]:
     """Per industry, every player tied for the most icons scores that many."""
     scores = [0] * len(totals)
-    for ind in range(len(totals[0]) if totals else 0):
-        best = max(t[ind] for t in totals)
+    for column in zip(*totals):  # one industry's icon count per seat
+        best = max(column)
         if best > 0:
-            for seat, t in enumerate(totals):
-                if t[ind] == best:
+            for seat, count in enumerate(column):
+                if count == best:
                     scores[seat] += best
     return scores
+
+
+def group_size(grid: Sequence[int], start: int) -> int:
+    """Size of the same-coloured group holding the regional card at ``start``
+    (the engine's incremental region score: a new card only grows its own group)."""
+    colour = COLOUR[grid[start]]
+    seen = {start}
+    stack = [start]
+    while stack:
+        cell = stack.pop()
+        for nb in NEIGHBOURS[cell]:
+            other = grid[nb]
+            if nb not in seen and 0 <= other < BIG_CITY and COLOUR[other] == colour:
+                seen.add(nb)
+                stack.append(nb)
+    return len(seen)
 
 
 def region_score(grid: Sequence[int], cells: Sequence[int]) -> int:

@@ -10,11 +10,12 @@ option, or whose options all lead to the same position, is made automatically.
 The state is plain lists of ints (one 145-cell grid per player) plus numpy
 feature arrays that are kept up to date incrementally, so ``observation`` is a
 few slice copies; ``check_invariants`` rebuilds them from scratch and compares.
+Bots look ahead on a ``Sketch``: the same rules without the feature arrays.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -81,8 +82,13 @@ from envs.chihou_sousei.observation import (
     clip01,
     slot_vector,
 )
-from envs.chihou_sousei.scoring import industry_scores, population_score, region_score
-from envs.core.errors import CorruptStateError
+from envs.chihou_sousei.scoring import (
+    group_size,
+    industry_scores,
+    population_score,
+    region_score,
+)
+from envs.core.errors import CorruptStateError, IllegalActionError
 from envs.core.game import TERMINAL, GameState
 
 TOTAL_TOKENS = 80
@@ -137,6 +143,8 @@ ORDER = {n: [np.array([(p + k) % n for k in range(n)]) for p in range(n)] for n 
 
 class ChihouSouseiState(GameState):
     """One position.  Build with ``ChihouSouseiGame.new_initial_state``."""
+
+    features: ClassVar[bool] = True  # keeps the observation arrays (False: ``Sketch``)
 
     # -- setup ---------------------------------------------------------------------
     def _setup(self, rng: np.random.Generator) -> None:
@@ -240,12 +248,9 @@ class ChihouSouseiState(GameState):
     def _write_summary(self, s: int, row: np.ndarray) -> None:
         """Rewrite seat ``s``'s summary entries (one slice write: numpy item
         writes are slow, this runs after most steps)."""
-        tok = self.tokens[s]
-        counts = [tok[c] for c in self.cells[s]]
-        pop = population_score(counts, self.mode)
-        top = max(counts)
-        self.pop[s] = pop
-        self.maxtok[s] = top
+        counts = self._score_seat(s)
+        pop = self.pop[s]
+        top = self.maxtok[s]
         icons = self.icons[s]
         ind = self.ind[s]
         region = self.region[s]
@@ -264,6 +269,15 @@ class ChihouSouseiState(GameState):
         )
         self.dirty[s] = False
 
+    def _score_seat(self, s: int) -> list[int]:
+        """Recompute seat ``s``'s population score and fullest card; returns
+        the token count per card (in tableau order)."""
+        tok = self.tokens[s]
+        counts = [tok[c] for c in self.cells[s]]
+        self.pop[s] = population_score(counts, self.mode)
+        self.maxtok[s] = max(counts)
+        return counts
+
     def _refresh(self) -> None:
         dirty = self.dirty
         for s in range(self.n):
@@ -275,18 +289,20 @@ class ChihouSouseiState(GameState):
         tok = self.tokens[s]
         tok[src] -= count
         tok[dst] += count
-        cells = self.cells[s]
-        row = self.feat[s]
-        row[cells.index(src) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[src]]
-        row[cells.index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
         self.dirty[s] = True
+        if self.features:
+            cells = self.cells[s]
+            row = self.feat[s]
+            row[cells.index(src) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[src]]
+            row[cells.index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
 
     def _from_stock(self, s: int, dst: int) -> None:
         self.stock -= 1
         tok = self.tokens[s]
         tok[dst] += 1
-        self.feat[s][self.cells[s].index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
         self.dirty[s] = True
+        if self.features:
+            self.feat[s][self.cells[s].index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
 
     # -- the engine interface ------------------------------------------------------
     def current_player(self) -> int:
@@ -300,56 +316,48 @@ class ChihouSouseiState(GameState):
 
     def _legal_mask(self) -> np.ndarray:
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        for action in self._legal_list():  # item writes beat fancy indexing on short lists
+            mask[action] = True
+        return mask
+
+    def _legal_list(self) -> list[int]:
+        """The legal actions, in no particular order and without repeats: the
+        one statement of the options, for the mask and for sketches (no numpy)."""
         d = self.decision
         p = self.player
         if d == D_PICK:
-            for i, t in enumerate(self.taken):
-                if t < 0:
-                    mask[PICK + i] = True
-        elif d == D_BONUS:
+            return [PICK + i for i, t in enumerate(self.taken) if t < 0]
+        if d == D_PLACE:
+            return [PLACE - 1 + c for c in self.frontier[p]]
+        if d == D_BONUS:
+            legal: list[int] = []
             if self.fm_left:
                 if self.any_tableau:
                     n = self.n
-                    for k in range(n):
-                        if len(self.cells[(p + k) % n]) >= 2:
-                            mask[TABLEAU + k] = True
+                    legal = [TABLEAU + k for k in range(n) if len(self.cells[(p + k) % n]) >= 2]
                 elif len(self.cells[p]) >= 2:
                     tok = self.tokens[p]
-                    for c in self.cells[p]:
-                        if tok[c]:
-                            mask[FROM + c] = True
+                    legal = [FROM + c for c in self.cells[p] if tok[c]]
             if self.inc_left and self.stock > 0:
-                mask[INCREASE] = True
-            mask[SKIP] = True
-        elif d == D_PLACE:
-            for c in self.frontier[p]:
-                mask[PLACE + c - 1] = True
-        elif d == D_MIGRATE:
+                legal.append(INCREASE)
+            legal.append(SKIP)
+            return legal
+        if d == D_MIGRATE:
             grid, tok = self.grid[p], self.tokens[p]
-            for nb in NEIGHBOURS[self.placed]:
-                if grid[nb] != EMPTY and tok[nb]:
-                    mask[FROM + nb] = True
-        elif d == D_EVENT_ORDER:
-            for c in self.pending:
-                mask[EVENT + c - 1] = True
-        elif d == D_EVENT_SOURCE:
-            for c in self.event_options():
-                mask[FROM + c] = True
-        elif d == D_EVENT_TARGET:
-            for c in self.event_options():
-                mask[TO + c] = True
-        elif d == D_FM_SOURCE:
-            s = self.fm_seat
-            tok = self.tokens[s]
-            for c in self.cells[s]:
-                if tok[c]:
-                    mask[FROM + c] = True
-        elif d == D_FM_TARGET:
+            return [FROM + nb for nb in NEIGHBOURS[self.placed] if grid[nb] != EMPTY and tok[nb]]
+        if d == D_EVENT_ORDER:
+            return [EVENT - 1 + c for c in self.pending]
+        if d == D_EVENT_SOURCE:
+            return [FROM + c for c in self.event_options()]
+        if d == D_EVENT_TARGET:
+            return [TO + c for c in self.event_options()]
+        if d == D_FM_SOURCE:
+            tok = self.tokens[self.fm_seat]
+            return [FROM + c for c in self.cells[self.fm_seat] if tok[c]]
+        if d == D_FM_TARGET:
             grid = self.grid[self.fm_seat]
-            for nb in NEIGHBOURS[self.fm_src]:
-                if grid[nb] != EMPTY:
-                    mask[TO + nb] = True
-        return mask
+            return [TO + nb for nb in NEIGHBOURS[self.fm_src] if grid[nb] != EMPTY]
+        return []
 
     def _apply(self, action: int) -> None:
         d = self.decision
@@ -405,12 +413,13 @@ class ChihouSouseiState(GameState):
         self.row = self.deck[:k]
         self.deck = self.deck[k:]
         self.taken = [EMPTY] * k
-        rowfeat = self.rowfeat
-        rowfeat[:] = 0.0
-        for i, card in enumerate(self.row):
-            rowfeat[i * ROW_F : (i + 1) * ROW_F] = ROW_VEC[card]
-        rowfeat[(k - 1) * ROW_F + 2] = 1.0
-        self.deckfeat = self._deck_features()
+        if self.features:
+            rowfeat = self.rowfeat
+            rowfeat[:] = 0.0
+            for i, card in enumerate(self.row):
+                rowfeat[i * ROW_F : (i + 1) * ROW_F] = ROW_VEC[card]
+            rowfeat[(k - 1) * ROW_F + 2] = 1.0
+            self.deckfeat = self._deck_features()
         self.pick_index = 0
         self.player = self.start
         self.decision = D_PICK
@@ -420,8 +429,9 @@ class ChihouSouseiState(GameState):
         card = self.row[slot]
         self.taken[slot] = p
         self.picked[p] = card
-        self.rowfeat[slot * ROW_F + 1] = 1.0
-        self.feat[p, PICKED_OFF:SUMMARY_OFF] = PICKED_VEC[card]
+        if self.features:
+            self.rowfeat[slot * ROW_F + 1] = 1.0
+            self.feat[p, PICKED_OFF:SUMMARY_OFF] = PICKED_VEC[card]
         j = self.pick_index
         if j >= 1:  # 2nd, 3rd (4p) and last pickers move; the last also grows
             self.fm_left = True
@@ -454,11 +464,12 @@ class ChihouSouseiState(GameState):
             if t < 0:
                 self.discard.append(self.row[i])
         self.marker = self.taken[n]
-        if self.marker >= 0:
-            self.feat[self.marker, SUM_MARKER] = 1.0
+        if self.features:
+            if self.marker >= 0:
+                self.feat[self.marker, SUM_MARKER] = 1.0
+            self.rowfeat[:] = 0.0
         self.row = []
         self.taken = []
-        self.rowfeat[:] = 0.0
         self.mig_index = 0
         self.player = self.start
         self.decision = D_PLACE
@@ -477,21 +488,24 @@ class ChihouSouseiState(GameState):
         for nb in NEIGHBOURS[cell]:
             if grid[nb] == EMPTY:
                 frontier.add(nb)
-        row = self.feat[p]
-        base = (len(cells) - 1) * SLOT_F
-        row[base : base + SLOT_F] = slot_vector(card, cell)
-        row[PICKED_OFF:SUMMARY_OFF] = 0.0
-        row[SUM_PLACED] = 1.0
-        icons = self.icons[p]
-        for i in range(3):
-            icons[i] += ICONS[card][i]
-        self.region[p] = region_score(grid, cells)
-        ind = industry_scores(self.icons)
-        if ind != self.ind:  # industry leadership changed: every summary is stale
-            self.ind = ind
-            self.dirty = [True] * self.n
-        else:
-            self.dirty[p] = True
+        if self.features:
+            row = self.feat[p]
+            base = (len(cells) - 1) * SLOT_F
+            row[base : base + SLOT_F] = slot_vector(card, cell)
+            row[PICKED_OFF:SUMMARY_OFF] = 0.0
+            row[SUM_PLACED] = 1.0
+        # only the new card's group can have grown: the other groups are as they were
+        self.region[p] = max(self.region[p], group_size(grid, cell))
+        if HAS_ICON[card]:
+            icons = self.icons[p]
+            for i in range(3):
+                icons[i] += ICONS[card][i]
+            ind = industry_scores(self.icons)
+            if ind != self.ind:
+                self.ind = ind
+                if self.features:  # industry leadership changed: every summary is stale
+                    self.dirty = [True] * self.n
+        self.dirty[p] = True
         self.placed = cell
         tok = self.tokens[p]
         available = sum(tok[nb] for nb in NEIGHBOURS[cell] if grid[nb] != EMPTY)
@@ -614,14 +628,15 @@ class ChihouSouseiState(GameState):
         new_start = self.marker if self.marker >= 0 else (self.start + 1) % n
         self.marker = EMPTY
         self.start = new_start
-        feat = self.feat
-        feat[:, SUM_START] = 0.0
-        feat[:, SUM_MARKER] = 0.0
-        feat[:, SUM_PLACED] = 0.0
-        feat[:, SUM_PICKPOS : SUM_PICKPOS + 4] = 0.0
-        for s in range(n):
-            feat[s, SUM_PICKPOS + (s - new_start) % n] = 1.0
-        feat[new_start, SUM_START] = 1.0
+        if self.features:
+            feat = self.feat
+            feat[:, SUM_START] = 0.0
+            feat[:, SUM_MARKER] = 0.0
+            feat[:, SUM_PLACED] = 0.0
+            feat[:, SUM_PICKPOS : SUM_PICKPOS + 4] = 0.0
+            for s in range(n):
+                feat[s, SUM_PICKPOS + (s - new_start) % n] = 1.0
+            feat[new_start, SUM_START] = 1.0
         self.mig_index = 0
         self.round += 1
         if self.round == ROUNDS:
@@ -635,6 +650,13 @@ class ChihouSouseiState(GameState):
         """(population, industry, region) per seat, as if the game ended now."""
         self._refresh()
         return [(self.pop[s], self.ind[s], self.region[s]) for s in range(self.n)]
+
+    def score_totals(self) -> list[int]:
+        """Total per seat, as if the game ended now (a sketch's cheap scoring)."""
+        if True in self.dirty:  # bots score every position they try: keep it lean
+            self._refresh()
+        pop, ind, region = self.pop, self.ind, self.region
+        return [pop[s] + ind[s] + region[s] for s in range(self.n)]
 
     def scores(self) -> list[float]:
         return [float(sum(parts)) for parts in self.score_parts()]
@@ -691,7 +713,29 @@ class ChihouSouseiState(GameState):
 
     # -- copies and hidden information ---------------------------------------------------
     def clone(self) -> ChihouSouseiState:
-        other = object.__new__(type(self))
+        other = self._copy_as(type(self))
+        d = other.__dict__
+        d["feat"] = self.feat.copy()
+        d["rowfeat"] = self.rowfeat.copy()
+        # the generator is only drawn from at setup; copy it so clones stay independent
+        rng = np.random.Generator(np.random.PCG64())
+        rng.bit_generator.state = self.rng.bit_generator.state
+        d["rng"] = rng
+        return other
+
+    def sketch(self) -> Sketch:
+        """A cheap copy for a bot's look-ahead (see ``Sketch``)."""
+        other = self._copy_as(Sketch)
+        d = other.__dict__
+        d["feat"] = d["rowfeat"] = d["deckfeat"] = None
+        d["_legal"] = None
+        d["_owned"] = 0xFF  # every seat's lists were just copied (see ``Sketch._own``)
+        return other
+
+    def _copy_as(self, cls: type[ChihouSouseiState]) -> Any:
+        """A ``cls`` instance with copies of every list play mutates; the
+        observation arrays and the generator are still shared."""
+        other = object.__new__(cls)
         d = self.__dict__.copy()
         other.__dict__ = d
         d["deck"] = self.deck[:]
@@ -710,12 +754,6 @@ class ChihouSouseiState(GameState):
         d["maxtok"] = self.maxtok[:]
         d["dirty"] = self.dirty[:]
         d["pending"] = self.pending[:]
-        d["feat"] = self.feat.copy()
-        d["rowfeat"] = self.rowfeat.copy()
-        # the generator is only drawn from at setup; copy it so clones stay independent
-        rng = np.random.Generator(np.random.PCG64())
-        rng.bit_generator.state = self.rng.bit_generator.state
-        d["rng"] = rng
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> ChihouSouseiState:
@@ -760,6 +798,13 @@ class ChihouSouseiState(GameState):
                 expected = self.round
             assert len(cells) - 1 == expected, f"seat {s}: {len(cells) - 1} cards, not {expected}"
         assert on_board + self.stock == TOTAL_TOKENS, "tokens are not conserved"
+        # the incrementally kept score parts (a sketch scores from these alone)
+        for s in range(n):
+            icons = [sum(ICONS[self.grid[s][c]][i] for c in self.cells[s][1:]) for i in range(3)]
+            assert self.icons[s] == icons, f"seat {s}: icon totals drifted"
+            region = region_score(self.grid[s], self.cells[s])
+            assert self.region[s] == region, f"seat {s}: region score drifted"
+        assert self.ind == industry_scores(self.icons), "industry scores drifted"
         cards = self.deck + self.row + self.discard + placed_cards
         if self.row:  # planning: picked cards still lie in the row
             assert all(
@@ -772,6 +817,10 @@ class ChihouSouseiState(GameState):
         assert self.marker == EMPTY or 0 <= self.marker < n
         assert 0 <= self.start < n
         self._check_decision()
+        if self.features:
+            self._check_features()
+
+    def _check_features(self) -> None:
         feat, rowfeat, deckfeat = self._fresh_features_copy()
         self._refresh()
         assert np.allclose(feat, self.feat), "seat features drifted from the position"
@@ -947,3 +996,97 @@ class ChihouSouseiState(GameState):
         from envs.chihou_sousei.render import render_state
 
         return render_state(self)
+
+
+class Sketch(ChihouSouseiState):
+    """A look-ahead copy for bots: the same rules on copies of the same lists,
+    but without the observation arrays (scoring only recomputes the population
+    and fullest-card counts) and with the generator shared, since the engine
+    draws chance only at setup.  Legal actions come as a cached list and
+    ``apply`` skips the numpy mask, so trying many moves stays cheap.  A sketch
+    cannot be observed; its ``clone`` is another sketch."""
+
+    features = False
+    _legal: list[int] | None
+
+    _owned: int  # bit s: seat s's tokens are this sketch's own; bit s + 4: its board
+
+    def clone(self) -> Sketch:
+        """Per-seat lists are shared copy-on-write (``_own``): a look-ahead
+        step changes one tableau, and copying all of them dominated the cost."""
+        other = object.__new__(Sketch)
+        d = self.__dict__.copy()
+        other.__dict__ = d
+        d["deck"] = self.deck[:]
+        d["row"] = self.row[:]
+        d["taken"] = self.taken[:]
+        d["discard"] = self.discard[:]
+        d["picked"] = self.picked[:]
+        d["grid"] = self.grid[:]
+        d["tokens"] = self.tokens[:]
+        d["cells"] = self.cells[:]
+        d["frontier"] = self.frontier[:]
+        d["icons"] = self.icons[:]
+        d["ind"] = self.ind[:]
+        d["region"] = self.region[:]
+        d["pop"] = self.pop[:]
+        d["maxtok"] = self.maxtok[:]
+        d["dirty"] = self.dirty[:]
+        d["pending"] = self.pending[:]
+        d["_owned"] = 0
+        self._owned = 0  # the inner lists are shared now: both sides copy before writing
+        return other
+
+    def _own(self, s: int, board: bool) -> None:
+        """Copy seat ``s``'s tokens (and with ``board`` its cards, frontier and
+        icons) unless this sketch already holds its own copy."""
+        owned = self._owned
+        if not owned >> s & 1:
+            self.tokens[s] = self.tokens[s][:]
+            owned |= 1 << s
+        if board and not owned >> (s + 4) & 1:
+            self.grid[s] = self.grid[s][:]
+            self.cells[s] = self.cells[s][:]
+            self.frontier[s] = set(self.frontier[s])
+            self.icons[s] = self.icons[s][:]
+            owned |= 1 << (s + 4)
+        self._owned = owned
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, increasing (the cached list: do not mutate it)."""
+        if self._legal is None:
+            self._legal = [] if self.decision == D_OVER else sorted(self._legal_list())
+        return self._legal
+
+    def apply(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._illegal_message(action, self.legal_mask()))
+        self._legal = None
+        self._mask = None
+        # an action changes the tokens of its player or of the forced move's
+        # tableau, and cards only when placing (see ``_move``, ``_from_stock``, ``_place``)
+        p = self.player
+        if self.decision == D_PLACE or not self._owned >> p & 1:
+            self._own(p, self.decision == D_PLACE)
+        if self.fm_seat >= 0:
+            self._own(self.fm_seat, False)
+        self._apply(action)
+
+    def place_now(self, seat: int, card: int) -> None:
+        """What-if for judging a pick: ``seat`` places ``card`` at once (the
+        card stays in the row too; only the scores of the result are meant)."""
+        self.picked[seat] = card
+        self.decision = D_PLACE
+        self.player = seat
+        self._legal = None
+        self._mask = None
+
+    def _refresh(self) -> None:
+        dirty = self.dirty
+        for s in range(self.n):
+            if dirty[s]:
+                self._score_seat(s)
+                dirty[s] = False
+
+    def observation(self, player: int) -> np.ndarray:
+        raise TypeError("a sketch keeps no observation features; observe the real state")
