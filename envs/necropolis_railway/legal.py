@@ -1,0 +1,305 @@
+"""Which catalogue actions are legal at each decision kind (as index lists).
+
+An empty list means the decision has nothing left to ask: the state then
+finishes it automatically (see ``NecropolisState._finish``).  A list with one
+entry is played automatically too, so a policy only ever sees real choices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.necropolis_railway import actions as A
+from envs.necropolis_railway import data as D
+from envs.necropolis_railway.board import SIDE_A, STAFF, Player
+
+if TYPE_CHECKING:
+    from envs.necropolis_railway.state import NecropolisState
+
+_COLS = range(D.COLUMNS)
+_KINDS = range(len(D.MORTUARY_KINDS))
+
+
+def mortuary_payment(p: Player, kind: int, baggage: bool) -> tuple[int, int, int]:
+    """(from Necropolis mourners, from train mourners, money) to build ``kind``."""
+    need = D.MORTUARY_MOURNERS[kind]
+    from_necro = min(need, p.necro_mourners)
+    need -= from_necro
+    from_train = min(need, p.train_mourners) if baggage else 0
+    need -= from_train
+    return from_necro, from_train, need * D.MONEY_PER_MISSING_MOURNER
+
+
+def build_actions(st: NecropolisState, p: Player, mode: int, kinds: range | tuple = _KINDS
+                  ) -> list[int]:
+    """Mortuary builds.  mode 0: mourners then money; 1: mourners only; 2: free."""
+    supply = st.mortuary_supply
+    free_cols = [c for c in _COLS if p.mortuary[c] == 0]
+    if not free_cols:
+        return []
+    out = []
+    for k in kinds:
+        if supply[k] <= 0:
+            continue
+        if mode == 0:
+            if mortuary_payment(p, k, st.t_baggage)[2] > p.money:
+                continue
+        elif mode == 1 and p.necro_mourners < D.MORTUARY_MOURNERS[k]:
+            continue
+        base = A.BUILD + k * D.COLUMNS
+        out.extend(base + c for c in free_cols)
+    return out
+
+
+def hire_actions(p: Player, cost: int) -> list[int]:
+    if p.staff_supply <= 0 or p.money < cost:
+        return []
+    return [A.HIRE + s for s in p.free_spots()]
+
+
+def upgrade_actions(p: Player, free: bool) -> list[int]:
+    out = []
+    money = p.money
+    for s in range(D.NUM_SLOTS):
+        lvl = p.london[s]
+        if lvl < 2 and (free or D.SLOT_COST[s][lvl] <= money):
+            out.append(A.UPGRADE + s)
+    return out
+
+
+def rail_upgrade_actions(p: Player, discount: int, free: bool) -> list[int]:
+    """Add or flip a capacity tile (cost minus ``discount``, never below 0)."""
+    out = []
+    money = p.money
+    for kind in (0, 1):
+        row = p.cars[kind]
+        n = len(row)
+        if n < D.CAR_POSITIONS and (free or max(0, D.ADD_COST[n] - discount) <= money):
+            out.append(A.RAIL_ADD + kind)
+        flip = max(0, D.FLIP_COST[kind] - discount)
+        if free or flip <= money:
+            base = A.RAIL_FLIP + kind * D.CAR_POSITIONS
+            for pos in range(n):
+                if row[pos] == SIDE_A:
+                    out.append(base + pos)
+    return out
+
+
+def cannot_afford_anything(p: Player, st: NecropolisState) -> bool:
+    """The railway 'sell' condition: no London upgrade, hire or rail tile is affordable."""
+    return not (can_upgrade(p) or can_hire(p, D.HIRE_COST) or can_rail_upgrade(p, 0))
+
+
+def sell_actions(p: Player, st: NecropolisState) -> list[int]:
+    out = []
+    for kind in (0, 1):
+        row = p.cars[kind]
+        room = p.capacity(kind) - D.CAR_CAP[kind][SIDE_A]
+        if row and row[-1] == SIDE_A and p.cargo(kind) <= room:
+            out.append(A.RAIL_SELL + kind)
+    if out and not cannot_afford_anything(p, st):
+        return []
+    return out
+
+
+def railway_actions(st: NecropolisState, p: Player, bonus_space: int) -> list[int]:
+    """The Railway action (``bonus_space`` < 0) or the grey bonus space's discounted upgrade."""
+    if bonus_space >= 0:
+        return rail_upgrade_actions(p, D.BONUS_RAIL[bonus_space], False)
+    out = rail_upgrade_actions(p, 0, False)
+    if len(p.tucked) < D.MAX_TUCKED and st.t_card >= 0:
+        out.append(A.RAIL_TUCK)
+    out.extend(sell_actions(p, st))
+    return out
+
+
+def necropolis_actions(st: NecropolisState, p: Player) -> list[int]:
+    out = [] if st.t_hired else hire_actions(p, D.HIRE_COST)
+    if not st.t_built:
+        out.extend(build_actions(st, p, 0))
+    if st.t_hired or st.t_built:
+        out.append(A.SKIP)
+    return out
+
+
+# -- fast yes/no checks for the turn menu -------------------------------------------------
+_NEXT_COST = [(a, b, 1 << 30) for a, b in D.SLOT_COST]  # [slot][level] -> cost of next step
+
+
+def can_upgrade(p: Player) -> bool:
+    money = p.money
+    return any(_NEXT_COST[s][lvl] <= money for s, lvl in enumerate(p.london))
+
+
+def can_hire(p: Player, cost: int) -> bool:
+    return (p.staff_supply > 0 and p.money >= cost
+            and (p.london_staff + p.london_vol < D.LONDON_STAFF_SPACES or 0 in p.col_worker))
+
+
+def can_build(st: NecropolisState, p: Player) -> bool:
+    if 0 not in p.mortuary:
+        return False
+    supply = st.mortuary_supply
+    return any(supply[k] > 0 and mortuary_payment(p, k, st.t_baggage)[2] <= p.money
+               for k in _KINDS)
+
+
+def can_rail_upgrade(p: Player, discount: int) -> bool:
+    money = p.money
+    for kind in (0, 1):
+        row = p.cars[kind]
+        n = len(row)
+        if n < D.CAR_POSITIONS and D.ADD_COST[n] - discount <= money:
+            return True
+        if SIDE_A in row and D.FLIP_COST[kind] - discount <= money:
+            return True
+    return False
+
+
+_N_BONUS = len(D.BONUS_SPACES)
+_B_COLOUR, _B_HIRE, _B_RAIL, _B_COFFINS = (D.BONUS_COLOUR, D.BONUS_HIRE, D.BONUS_RAIL,
+                                         D.BONUS_COFFINS)
+_C_LONDON, _C_NECRO, _C_RAIL = D.ACTION_COLOUR
+
+
+def turn_actions(st: NecropolisState, p: Player) -> list[int]:
+    used = st.t_used
+    out = []
+    discs = p.discs
+    orange = discs[D.ORANGE] > 0
+    if not used[0] and (orange or discs[_C_LONDON]) and can_upgrade(p):
+        out.append(A.ACTION)
+    if not used[1] and (orange or discs[_C_NECRO]) and (
+            can_hire(p, D.HIRE_COST) or can_build(st, p)):
+        out.append(A.ACTION + 1)
+    if not used[2] and (orange or discs[_C_RAIL]) and (
+            can_rail_upgrade(p, 0) or (len(p.tucked) < D.MAX_TUCKED and st.t_card >= 0)
+            or sell_actions(p, st)):
+        out.append(A.ACTION + 2)
+    if not used[3]:
+        spaces = st.bonus_spaces
+        for b in range(_N_BONUS):
+            if spaces[b] >= 0 or not (orange or discs[_B_COLOUR[b]]):
+                continue
+            cost = _B_HIRE[b]
+            if cost >= 0:
+                if not can_hire(p, cost):
+                    continue
+            elif _B_RAIL[b] >= 0:
+                if not can_rail_upgrade(p, _B_RAIL[b]):
+                    continue
+            elif _B_COFFINS[b] and not any(st.bag):
+                continue
+            out.append(A.BONUS + b)
+    level = p.prestige
+    if not used[4] and level < D.PRESTIGE_MAX and sum(discs) >= D.PRESTIGE_COST[level + 1]:
+        out.append(A.PRESTIGE)
+    if not used[5] and p.tucked:
+        usable = len(p.tucked) - (1 if st.t_tucked_now else 0)
+        out.extend(A.USE_TUCKED + k for k in range(usable))
+    out.append(A.END_TURN)
+    return out
+
+
+def pay_actions(st: NecropolisState, p: Player) -> list[int]:
+    discs = p.discs
+    purpose = st.pay_purpose
+    if purpose == A.PURPOSE_PRESTIGE:
+        total = sum(discs)
+        if total <= st.pay_left:
+            return []  # every disc must go: paid automatically
+        return [A.PAY + c for c in range(D.NUM_DISC_COLOURS) if discs[c] > 0]
+    if purpose < A.PURPOSE_BONUS:
+        colour = D.ACTION_COLOUR[purpose]
+    else:
+        colour = D.BONUS_COLOUR[purpose - A.PURPOSE_BONUS]
+    out = [A.PAY + colour] if discs[colour] > 0 else []
+    if discs[D.ORANGE] > 0:
+        out.append(A.PAY + D.ORANGE)
+    return out
+
+
+def load_actions(p: Player) -> list[int]:
+    free = p.coffin_capacity() - sum(p.train)
+    waiting = p.waiting
+    if free <= 0 or sum(waiting) <= free:
+        return []
+    colours = [c for c in range(D.NUM_COFFIN_COLOURS) if waiting[c] > 0]
+    if len(colours) < 2:
+        return []
+    return [A.LOAD + c for c in colours]
+
+
+def bury_actions(p: Player) -> list[int]:
+    cols = [c for c in _COLS if p.col_worker[c] and p.fill[c] < D.ROWS]
+    if not cols:
+        return []
+    out = []
+    train = p.train
+    for k in range(D.NUM_COFFIN_COLOURS):
+        if train[k] > 0:
+            base = A.BURY + k * D.COLUMNS
+            out.extend(base + c for c in cols)
+    return out
+
+
+def dismiss_actions(p: Player, rate: int) -> list[int]:
+    if p.money >= rate * p.staff_count():
+        return []
+    out = [A.DISMISS] if p.london_staff > 0 else []
+    out.extend(A.DISMISS + 1 + c for c in _COLS if p.col_worker[c] == STAFF)
+    return out
+
+
+def discard_actions(p: Player) -> list[int]:
+    if sum(p.discs) <= D.HOLD_LIMIT:
+        return []
+    return [A.DISCARD + c for c in range(D.NUM_DISC_COLOURS) if p.discs[c] > 0]
+
+
+def century_actions(st: NecropolisState, p: Player) -> list[int]:
+    out = upgrade_actions(p, True)
+    out.extend(rail_upgrade_actions(p, 0, True))
+    if p.staff_supply > 0:
+        out.extend(A.HIRE + s for s in p.free_spots())
+    out.extend(build_actions(st, p, 1))
+    out.append(A.SKIP)
+    return out
+
+
+def final_actions(st: NecropolisState, p: Player) -> list[int]:
+    out = hire_actions(p, D.HIRE_COST)
+    out.extend(build_actions(st, p, 0))
+    out.append(A.SKIP)
+    return out
+
+
+# -- dispatch: decision kind -> legal(state, player, item argument) ------------------------
+_TAKE_ALL = [A.TAKE + k for k in range(D.ROW_SIZE)]
+
+
+def _income_disc(st: NecropolisState, p: Player, arg: int) -> list[int]:
+    supply = st.disc_supply
+    return [A.GAIN + i for i, c in enumerate(D.INCOME_DISC_COLOURS) if supply[c] > 0]
+
+
+_BY_KIND = {
+    A.K_TAKE: lambda st, p, arg: _TAKE_ALL,
+    A.K_TURN: lambda st, p, arg: turn_actions(st, p),
+    A.K_PAY: lambda st, p, arg: pay_actions(st, p),
+    A.K_LONDON: lambda st, p, arg: upgrade_actions(p, False),
+    A.K_NECRO: lambda st, p, arg: necropolis_actions(st, p),
+    A.K_RAIL: railway_actions,
+    A.K_BONUS_HIRE: lambda st, p, arg: hire_actions(p, arg),
+    A.K_PERK: lambda st, p, arg: [A.PERK + k for k in range(len(D.PERKS)) if not p.perks[k]],
+    A.K_VOLUNTEER: lambda st, p, arg: [A.VOLUNTEER + s for s in p.free_spots()],
+    A.K_FREE_MORT: lambda st, p, arg: build_actions(st, p, 2, (arg,)),
+    A.K_INCOME_DISC: _income_disc,
+    A.K_LOAD: lambda st, p, arg: load_actions(p),
+    A.K_BURY: lambda st, p, arg: bury_actions(p),
+    A.K_DISMISS: lambda st, p, arg: dismiss_actions(p, arg),
+    A.K_DISCARD: lambda st, p, arg: discard_actions(p),
+    A.K_CENTURY: lambda st, p, arg: century_actions(st, p),
+    A.K_FINAL: lambda st, p, arg: final_actions(st, p),
+}
+LEGAL = [_BY_KIND[k] for k in range(A.NUM_DECISIONS)]

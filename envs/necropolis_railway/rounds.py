@@ -1,0 +1,99 @@
+"""Turn and round flow: turn set-up and clean-up, end of round, the Turn of the
+Century between rounds 6 and 7, and the end of the game (end moves, reverse-order
+final purchase)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.necropolis_railway import actions as A
+from envs.necropolis_railway import agenda as G
+from envs.necropolis_railway import data as D
+from envs.necropolis_railway.turn import refill_slot
+
+if TYPE_CHECKING:
+    from envs.necropolis_railway.state import NecropolisState
+
+Item = tuple[int, int, int]
+
+
+def reset_turn(st: NecropolisState, seat: int) -> None:
+    st.t_seat = seat
+    st.t_card = -1
+    st.t_used = [False] * 6  # london, necropolis, railway, bonus, prestige, tucked card
+    st.t_tucked_now = False
+    st.t_move = 0
+    st.t_crew = st.t_dining = st.t_baggage = False
+    st.t_hired = st.t_built = False
+
+
+def a_turn_start(st: NecropolisState, item: Item) -> None:
+    seat = item[1]
+    reset_turn(st, seat)
+    st.push((G.NEXT, seat, 0))
+    st.push((G.CLEANUP, seat, 0))
+    st.push((G.DISCARD_CHECK, seat, 0))
+    st.push((G.MOVE_START, seat, 0))
+    st.push((A.K_TURN, seat, 0))
+    st.push((A.K_TAKE, seat, 0))
+
+
+def a_discard_check(st: NecropolisState, item: Item) -> None:
+    if sum(st.players[item[1]].discs) > D.HOLD_LIMIT:
+        st.push((A.K_DISCARD, item[1], 0))
+
+
+def a_cleanup(st: NecropolisState, item: Item) -> None:
+    if st.t_card >= 0 and not st.t_tucked_now:
+        st.discard.append(st.t_card)
+    st.t_card = -1
+    if st.num_players == 1:  # solo: the row card with the most discs leaves
+        counts = [sum(d) for d in st.row_discs]
+        k = counts.index(max(counts))
+        for c in range(D.NUM_DISC_COLOURS):
+            st.disc_supply[c] += st.row_discs[k][c]
+        st.discard.append(st.row[k])
+        refill_slot(st, k)
+        st._tdirty |= G.T_ROW | G.T_DISC  # the row and the disc supply (observation cache)
+
+
+def a_next(st: NecropolisState, item: Item) -> None:
+    st.turn_no += 1
+    nxt = item[1] + 1
+    if nxt < st.num_players:
+        st.push((G.TURN_START, nxt, 0))
+    else:
+        st.push((G.ROUND_END, 0, 0))
+
+
+def a_round_end(st: NecropolisState, item: Item) -> None:
+    for b, colour in enumerate(st.bonus_spaces):
+        if colour >= 0:
+            st.disc_supply[colour] += 1
+            st.bonus_spaces[b] = -1
+    st.round += 1
+    reset_turn(st, -1)
+    n = st.num_players
+    if st.round >= D.ROUNDS:
+        st.push((G.GAME_OVER, 0, 0))
+        for seat in range(n):  # reverse seat order: the last seat buys first
+            st.push((A.K_FINAL, seat, 0))
+        st.push((G.PHASE, 0, G.P_FINAL))
+        for seat in reversed(range(n)):
+            st.push((G.END_MOVE, seat, 0))
+        st.push((G.PHASE, 0, G.P_END_MOVES))
+        return
+    st.push((G.TURN_START, 0, 0))
+    st.push((G.PHASE, 0, G.P_ROUNDS))
+    if st.round == D.CENTURY_AFTER_ROUND:
+        for seat in reversed(range(n)):
+            st.push((A.K_CENTURY, seat, 0))
+        st.push((G.PHASE, 0, G.P_CENTURY))
+
+
+def a_phase(st: NecropolisState, item: Item) -> None:
+    st.phase = item[2]
+
+
+def a_game_over(st: NecropolisState, item: Item) -> None:
+    st.phase = G.P_OVER

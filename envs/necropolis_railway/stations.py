@@ -1,0 +1,196 @@
+"""The train: movement, loading in London, the London and Necropolis station steps.
+
+Movement goes one space at a time so that every station reached or passed is
+resolved in the order the train gets there (a long move can pass both).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.necropolis_railway import actions as A
+from envs.necropolis_railway import agenda as G
+from envs.necropolis_railway import data as D
+from envs.necropolis_railway.board import Player
+from envs.necropolis_railway.legal import dismiss_actions, load_actions
+from envs.necropolis_railway.turn import draw_coffin, take_discs
+
+if TYPE_CHECKING:
+    from envs.necropolis_railway.state import NecropolisState
+
+Item = tuple[int, int, int]
+
+
+def a_move_start(st: NecropolisState, item: Item) -> None:
+    seat = item[1]
+    p = st.players[seat]
+    total = st.t_move
+    if total > 0 and 0 <= p.express_turn < st.turn_no:
+        total += D.EXPRESS_MOVE
+    if total > 0:
+        st.push((G.MOVE, seat, total))
+        if p.pos == D.LONDON:
+            st.push((G.LOAD, seat, 0))
+
+
+def a_move(st: NecropolisState, item: Item) -> None:
+    seat, left = item[1], item[2]
+    p = st.players[seat]
+    p.pos = (p.pos + 1) % D.TRACK_LENGTH
+    if left > 1:
+        st.push((G.MOVE, seat, left - 1))
+    if p.pos == D.LONDON:
+        rate = D.CREW_UPKEEP if (st.t_crew and seat == st.t_seat) else D.UPKEEP
+        st.push((G.UPKEEP, seat, rate))
+        st.push((G.LOAD, seat, 0))
+        st.push((G.INCOME, seat, 0))
+    elif p.pos == D.NECROPOLIS:
+        st.push((G.NECRO_STOP, seat, 0))
+
+
+def a_end_move(st: NecropolisState, item: Item) -> None:
+    """After the last round: every train goes on to its next station."""
+    seat = item[1]
+    p = st.players[seat]
+    dist = min((D.LONDON - p.pos) % D.TRACK_LENGTH or D.TRACK_LENGTH,
+               (D.NECROPOLIS - p.pos) % D.TRACK_LENGTH or D.TRACK_LENGTH)
+    st.push((G.MOVE, seat, dist))
+    if p.pos == D.LONDON:
+        st.push((G.LOAD, seat, 0))
+
+
+# -- London -----------------------------------------------------------------------------
+def a_income(st: NecropolisState, item: Item) -> None:
+    seat = item[1]
+    p = st.players[seat]
+    coffins = mourners = money = choice = orange = 0
+    for s in range(D.NUM_SLOTS):
+        y = D.SLOT_YIELD[s][p.london[s]]
+        coffins += y[0]
+        mourners += y[1]
+        money += y[2]
+        choice += y[3]
+        orange += y[4]
+    for _ in range(coffins):
+        c = draw_coffin(st)
+        if c >= 0:
+            p.waiting[c] += 1
+    p.waiting_mourners += mourners
+    p.money += money
+    for _ in range(orange):
+        if st.disc_supply[D.ORANGE] > 0:
+            st.disc_supply[D.ORANGE] -= 1
+            p.discs[D.ORANGE] += 1
+    if choice:
+        st.push((A.K_INCOME_DISC, seat, choice))
+
+
+def load_all(p: Player) -> None:
+    """Load what fits when no choice is left: every waiting coffin, or one colour's."""
+    free = p.coffin_capacity() - sum(p.train)
+    for c in range(D.NUM_COFFIN_COLOURS):
+        n = min(free, p.waiting[c])
+        p.waiting[c] -= n
+        p.train[c] += n
+        free -= n
+    m = min(p.mourner_capacity() - p.train_mourners, p.waiting_mourners)
+    p.waiting_mourners -= m
+    p.train_mourners += m
+
+
+def a_load(st: NecropolisState, item: Item) -> None:
+    seat = item[1]
+    p = st.players[seat]
+    if load_actions(p):
+        st.push((A.K_LOAD, seat, 0))
+    else:
+        load_all(p)
+
+
+def a_upkeep(st: NecropolisState, item: Item) -> None:
+    seat, rate = item[1], item[2]
+    p = st.players[seat]
+    if dismiss_actions(p, rate):
+        st.push((A.K_DISMISS, seat, rate))
+    else:
+        p.money -= rate * p.staff_count()
+
+
+# -- Necropolis ---------------------------------------------------------------------------
+def a_necro_stop(st: NecropolisState, item: Item) -> None:
+    seat = item[1]
+    p = st.players[seat]
+    if st.t_dining and seat == st.t_seat:
+        p.money += D.DINING_MONEY * p.full_mourner_cars()
+    p.necro_mourners += p.train_mourners
+    p.train_mourners = 0
+    if sum(p.train):
+        st.push((A.K_BURY, seat, 0))
+
+
+def overflow_all(p: Player) -> None:
+    for c in range(D.NUM_COFFIN_COLOURS):
+        p.overflow[c] += p.train[c]
+        p.train[c] = 0
+
+
+def bury(p: Player, colour: int, col: int) -> None:
+    row = p.fill[col]
+    p.plots[col * D.ROWS + row] = colour
+    p.fill[col] = row + 1
+    p.train[colour] -= 1
+    if D.PLOT_COLOUR[col][row] == colour:
+        p.money += D.MATCH_MONEY
+
+
+# -- decision handlers --------------------------------------------------------------------
+def d_income_disc(st: NecropolisState, item: Item, a: int) -> None:
+    p = st.players[item[1]]
+    colour = D.INCOME_DISC_COLOURS[a - A.GAIN]
+    st.disc_supply[colour] -= 1
+    p.discs[colour] += 1
+    st.agenda.pop()
+    if item[2] > 1:
+        st.push((A.K_INCOME_DISC, item[1], item[2] - 1))
+
+
+def finish_income_disc(st: NecropolisState, item: Item) -> None:
+    """None of the choosable colours is left: an orange disc instead, if any."""
+    p = st.players[item[1]]
+    for _ in range(item[2]):
+        got = take_discs(st, D.ORANGE)
+        if got >= 0:
+            p.discs[got] += 1
+
+
+def d_load(st: NecropolisState, item: Item, a: int) -> None:
+    p = st.players[item[1]]
+    c = a - A.LOAD
+    p.waiting[c] -= 1
+    p.train[c] += 1
+
+
+def d_bury(st: NecropolisState, item: Item, a: int) -> None:
+    colour, col = divmod(a - A.BURY, D.COLUMNS)
+    bury(st.players[item[1]], colour, col)
+
+
+def d_dismiss(st: NecropolisState, item: Item, a: int) -> None:
+    p = st.players[item[1]]
+    spot = a - A.DISMISS
+    if spot == 0:
+        p.london_staff -= 1
+    else:
+        p.col_worker[spot - 1] = 0
+    p.staff_supply += 1
+
+
+def finish_dismiss(st: NecropolisState, item: Item) -> None:
+    p = st.players[item[1]]
+    p.money -= item[2] * p.staff_count()
+
+
+def d_discard(st: NecropolisState, item: Item, a: int) -> None:
+    c = a - A.DISCARD
+    st.players[item[1]].discs[c] -= 1
+    st.disc_supply[c] += 1
