@@ -28,6 +28,11 @@ class SeatEnv(gym.Env):
 
     ``opponents`` is an ``OpponentPool`` or a list of specs accepted by it
     (``"random"``, ``"heuristic"``, ``"self"`` or a checkpoint folder).
+    ``shaping`` > 0 adds potential-based reward shaping (Ng et al. 1999): each
+    step pays ``shaping * (gamma * phi(s') - phi(s))`` with ``phi`` = the
+    learner's points minus the best other player's, as if the game ended now,
+    divided by the game's ``score_scale`` (and ``phi`` = 0 at the end).  Such
+    shaping leaves the optimal policy unchanged but gives dense feedback.
     ``timers`` (dict) accumulates seconds spent in the engine and encoders
     (``engine``) and in opponents' choices (``opponents``) for ``training.bench``.
     """
@@ -44,6 +49,8 @@ class SeatEnv(gym.Env):
         game_class: type[Game] | None = None,
         seed: int | None = None,
         timers: dict[str, float] | None = None,
+        shaping: float = 0.0,
+        gamma: float = 0.995,
     ) -> None:
         super().__init__()
         if game_class is None:
@@ -73,6 +80,11 @@ class SeatEnv(gym.Env):
         self.action_space = gym.spaces.Discrete(self.game.num_actions(learner))
         self._seed_rng = np.random.default_rng(seed)
         self.timers = timers
+        if shaping < 0:
+            raise ValueError(f"shaping={shaping} must be 0 (off) or positive")
+        self.shaping = shaping
+        self.gamma = gamma
+        self._phi = 0.0
         self.state: GameState | None = None
         self.seat = learner
         self.bots: list[Any] = []
@@ -93,6 +105,7 @@ class SeatEnv(gym.Env):
         self._add("engine", t0)
         self._play_opponents()
         obs = self._observe()
+        self._phi = self._potential()
         return obs, {"seat": self.seat, "opponents": [getattr(b, "name", "-") for b in self.bots]}
 
     def step(self, action: int):
@@ -101,14 +114,19 @@ class SeatEnv(gym.Env):
         self._add("engine", t0)
         self._play_opponents()
         obs = self._observe()
+        shaped = 0.0
+        if self.shaping:
+            phi = self._potential()
+            shaped = self.shaping * (self.gamma * phi - self._phi)
+            self._phi = phi
         if not self.state.is_terminal():
-            return obs, 0.0, False, False, {}
+            return obs, shaped, False, False, {}
         state = self.state
         rewards = terminal_rewards(
             self.reward_kind, state.scores(), state.rank_keys(), self.game.score_scale
         )
         info = {"scores": list(state.scores()), "seat": self.seat}
-        return obs, float(rewards[self.seat]), True, False, info
+        return obs, float(rewards[self.seat]) + shaped, True, False, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner at its pending decision (all False at the end)."""
@@ -131,6 +149,13 @@ class SeatEnv(gym.Env):
             if self.timers is not None:
                 self.timers["opponents"] = self.timers.get("opponents", 0.0) + (t1 - t0)
                 self._add("engine", t1)
+
+    def _potential(self) -> float:
+        if not self.shaping or self.state.is_terminal() or self.game.num_players == 1:
+            return 0.0
+        scores = self.state.scores()
+        best_other = max(s for i, s in enumerate(scores) if i != self.seat)
+        return (scores[self.seat] - best_other) / self.game.score_scale
 
     def _observe(self) -> np.ndarray:
         t0 = time.perf_counter()

@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         help="steps between self-play snapshots (default: timesteps/8)",
     )
+    p.add_argument("--shaping", type=float, default=0.0,
+                   help="potential-based shaping weight on the running score lead (0 = off)")
     p.add_argument("--imitate-games", type=int, default=0,
                    help="warm start: fit the policy to the heuristic bot's play in N games first")
     p.add_argument("--imitate-epochs", type=int, default=8)
@@ -157,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         "opponents": specs,
         "seed": args.seed,
         "net_arch": net,
+        "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
         "timesteps_done": 0,
         "wall_time_s": 0.0,
@@ -180,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
                 seat=seat,
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
+                shaping=args.shaping,
+                gamma=args.gamma,
             )
 
         return thunk

@@ -95,3 +95,22 @@ def test_weighted_opponent_pool_draws_in_proportion():
     pool = OpponentPool(ToyGame(), ["random=3", "heuristic=1"], seed=0)
     names = [pool.draw().name for _ in range(4000)]
     assert 0.70 < names.count("random") / len(names) < 0.80
+
+
+def test_potential_shaping_telescopes_to_the_terminal_reward():
+    """With gamma=1 the shaped rewards of an episode sum to reward - phi(start)."""
+    plain = SeatEnv(game_class=ToyGame, seat=0, seed=5)
+    shaped = SeatEnv(game_class=ToyGame, seat=0, seed=5, shaping=2.0, gamma=1.0)
+    for env in (plain, shaped):
+        env.reset(seed=5)
+    phi0 = shaped._potential()
+    totals = []
+    for env in (plain, shaped):
+        total, done = 0.0, False
+        while not done:
+            _, reward, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+            total += reward
+        totals.append(total)
+    assert totals[1] == pytest.approx(totals[0] - 2.0 * phi0)
+    with pytest.raises(ValueError, match="shaping"):
+        SeatEnv(game_class=ToyGame, shaping=-1.0)
