@@ -230,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
             **fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
                          log=lambda m: print(m, flush=True)),
         }
+        model.save(out / "imitation_model.zip")
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
     eval_config = {"num_players": counts[-1], **options}
     eval_game = game_cls(**eval_config)
