@@ -30,7 +30,7 @@ class SeatEnv(gym.Env):
     (``"random"``, ``"heuristic"``, ``"self"`` or a checkpoint folder).
     ``shaping`` > 0 adds potential-based reward shaping (Ng et al. 1999): each
     step pays ``shaping * (gamma * phi(s') - phi(s))`` with ``phi`` = the
-    learner's points minus the best other player's, as if the game ended now,
+    learner's points minus the best other player's (solo: its points), as if the game ended now,
     divided by the game's ``score_scale`` (and ``phi`` = 0 at the end).  Such
     shaping leaves the optimal policy unchanged but gives dense feedback.
     ``timers`` (dict) accumulates seconds spent in the engine and encoders
@@ -151,9 +151,11 @@ class SeatEnv(gym.Env):
                 self._add("engine", t1)
 
     def _potential(self) -> float:
-        if not self.shaping or self.state.is_terminal() or self.game.num_players == 1:
+        if not self.shaping or self.state.is_terminal():
             return 0.0
         scores = self.state.scores()
+        if self.game.num_players == 1:  # solo: the points themselves
+            return scores[0] / self.game.score_scale
         best_other = max(s for i, s in enumerate(scores) if i != self.seat)
         return (scores[self.seat] - best_other) / self.game.score_scale
 
