@@ -161,7 +161,10 @@ class GameState(ABC):
 
     @abstractmethod
     def scores(self) -> list[float]:
-        """Victory points per seat (final once terminal)."""
+        """Victory points per seat: final once terminal, before that as if it ended now.
+
+        The running value feeds the optional reward shaping in ``training``.
+        """
 
     @abstractmethod
     def observation(self, player: int) -> np.ndarray:
