@@ -182,6 +182,22 @@ def round_robin(
     return {"players": n, "games": games, "ratings": table}
 
 
+def solo_scores(
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1
+) -> dict[str, dict[str, float]]:
+    """Mean solo score (with its 95% interval) of each agent over the same seeded games."""
+    out = {}
+    for agent in agents:
+        results = play_many(env_name, {**config, "num_players": 1}, [[agent]] * games, seed,
+                            workers)
+        scores = np.array([r["scores"][0] for r in results])
+        half = 1.96 * scores.std(ddof=1) / math.sqrt(games) if games > 1 else 0.0
+        out[agent] = {"games": games, "mean_score": float(scores.mean()),
+                      "mean_score_ci95": [float(scores.mean() - half), float(scores.mean() + half)],
+                      "std": float(scores.std(ddof=1)) if games > 1 else 0.0}
+    return out
+
+
 def evaluate_checkpoint(
     folder: str | Path,
     games: int,
@@ -190,15 +206,26 @@ def evaluate_checkpoint(
     fields: tuple[str, ...] = ("random", "heuristic"),
     workers: int | None = None,
 ) -> dict[str, Any]:
-    """The card's evaluation: the checkpoint against each field, seat-rotated."""
+    """The card's evaluation: the checkpoint against each field, seat-rotated.
+
+    A checkpoint that also plays solo gets its mean solo score beside the
+    fields' (same seeds).
+    """
     card = json.loads((Path(folder) / "card.json").read_text())
-    players = players or card["player_counts"][0]
+    counts = card["player_counts"]
+    players = players or max(counts)
     config = {**card["config"], "num_players": players}
     workers = workers or min(2, os.cpu_count() or 1)
-    return {
-        f"vs_{field}": versus_field(card["env"], config, str(folder), field, games, seed, workers)
-        for field in fields
-    }
+    result: dict[str, Any] = {}
+    if players > 1:
+        for field in fields:
+            result[f"vs_{field}"] = versus_field(
+                card["env"], config, str(folder), field, games, seed, workers
+            )
+    if 1 in counts:
+        result["solo"] = solo_scores(card["env"], config, [str(folder), *fields], games, seed,
+                                     workers)
+    return result
 
 
 def _print_field(rows: list[dict[str, Any]]) -> None:

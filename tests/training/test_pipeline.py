@@ -216,3 +216,12 @@ def test_imitation_warm_start_fits_the_teacher(tmp_path):
     run = json.loads((out / "run.json").read_text())
     assert run["imitation"]["agreement"] > 0.8  # the high-card rule is easy to copy
     assert (out / "pool" / "step_000000000" / "policy.onnx").exists()
+
+
+def test_solo_scores_compare_agents_on_the_same_games():
+    result = evaluate.solo_scores("necropolis_railway_v0", {}, ["heuristic", "random"], 12, seed=3)
+    assert set(result) == {"heuristic", "random"}
+    for row in result.values():
+        lo, hi = row["mean_score_ci95"]
+        assert row["games"] == 12 and lo <= row["mean_score"] <= hi
+    assert result["heuristic"]["mean_score"] > result["random"]["mean_score"]
