@@ -169,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         before = json.loads(previous.read_text())
         run["wall_time_s"] = before.get("wall_time_s", 0.0)
         run["command"] = before.get("command", "") + " && " + run["command"]
+        if "imitation" in before:
+            run["imitation"] = before["imitation"]
 
     def make_env(i: int):
         def thunk():
@@ -263,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
                 if self_play:
                     self._snapshot(t)
                 self.model.save(out / "latest_model.zip")
+                write_run(t)
             if t >= self.next_eval:
                 self.next_eval += args.eval_freq
                 for field in ("random", "heuristic"):
@@ -274,6 +277,14 @@ def main(argv: list[str] | None = None) -> int:
             return True
 
     start = time.time()
+
+    def write_run(steps: int) -> None:
+        """run.json is kept current, so a stopped run still says how it was made."""
+        record = {**run, "timesteps_done": int(steps),
+                  "wall_time_s": round(run["wall_time_s"] + time.time() - start, 1)}
+        (out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+
+    write_run(model.num_timesteps)
     model.learn(
         total_timesteps=args.timesteps,
         callback=CallbackList([League()]),
