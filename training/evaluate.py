@@ -4,7 +4,8 @@
     python -m training.evaluate --env chihou_sousei_v0 --players 4 \
         --agents checkpoints/chihou_sousei_v0/ppo_selfplay heuristic --field random --games 1000
 
-    # round robin among agents, rated with openskill (Plackett-Luce)
+    # round robin among agents, rated with openskill (Plackett-Luce); a single agent
+    # plays every seat, and --by-role gives its win rate per company (a balance report)
     python -m training.evaluate --env chihou_sousei_v0 --players 4 \
         --agents random heuristic checkpoints/chihou_sousei_v0/ppo_selfplay --games 600
 
@@ -61,9 +62,34 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
                 "scores": [float(s) for s in state.scores()],
                 "places": places(keys),
                 "winners": winners(keys),
+                "roles": state.seat_roles(),
             }
         )
     return results
+
+
+def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[dict[str, Any]]:
+    """Win share per seat role (company, class), from games whose seats have roles.
+
+    With ``agent``, only seats played by that agent count.
+    """
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    for result in results:
+        if not result.get("roles"):
+            continue
+        for seat, role in enumerate(result["roles"]):
+            if agent is not None and result["lineup"][seat] != agent:
+                continue
+            seats[role] = seats.get(role, 0) + 1
+            won = seat in result["winners"]
+            wins[role] = wins.get(role, 0.0) + (1.0 / len(result["winners"]) if won else 0.0)
+    table = []
+    for role in sorted(seats, key=lambda r: -wins[r] / seats[r]):
+        low, high = wilson(wins[role], seats[role])
+        table.append({"role": role, "seat_games": seats[role],
+                      "win_rate": wins[role] / seats[role], "win_rate_ci95": [low, high]})
+    return table
 
 
 def play_many(
@@ -126,6 +152,7 @@ def versus_field(
         "mean_field_score": float(field_score.mean()),
         "mean_place": float(place.mean()) + 1.0,
         "seat_share_baseline": 1.0 / n,
+        "by_role": role_table(results, candidate),
     }
 
 
@@ -179,7 +206,7 @@ def round_robin(
             }
         )
     table.sort(key=lambda row: row["ordinal"], reverse=True)
-    return {"players": n, "games": games, "ratings": table}
+    return {"players": n, "games": games, "ratings": table, "by_role": role_table(results)}
 
 
 def solo_scores(
@@ -259,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="game option, e.g. population_scoring=mode",
     )
+    parser.add_argument("--by-role", action="store_true",
+                        help="also print win rates per seat role (e.g. company)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     args = parser.parse_args(argv)
     from training.train import parse_options
@@ -279,6 +308,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['agent'][-44:]:44} {r['ordinal']:>8.2f} {r['mu']:>7.2f} "
                 f"{r['sigma']:>6.2f} {r['seat_games']:>6} {r['win_rate']:>6.3f}"
             )
+    if args.by_role:
+        rows = out[0]["by_role"] if isinstance(out, list) else out["by_role"]
+        if not rows:
+            print("(this game's seats have no roles)")
+        print(f"{'role':24} {'seat games':>10} {'win':>7} {'95% CI':>15}")
+        for r in rows:
+            ci = f"[{r['win_rate_ci95'][0]:.3f},{r['win_rate_ci95'][1]:.3f}]"
+            print(f"{r['role']:24} {r['seat_games']:>10} {r['win_rate']:>7.3f} {ci:>15}")
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
     return 0

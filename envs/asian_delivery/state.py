@@ -174,6 +174,14 @@ class AsianDeliveryState(GameState):
         v = self.v
         return [float(v[L.seat(p) + L.S_VP]) for p in range(self.n)]
 
+    def seat_roles(self) -> list[str] | None:
+        """Each seat's company key once chosen (``"-"`` before the choice)."""
+        v = self.v
+        return [
+            COMPANIES[v[L.I_COMPANY_OF + p]].key if v[L.I_COMPANY_OF + p] >= 0 else "-"
+            for p in range(self.n)
+        ]
+
     def rank_keys(self) -> list[tuple]:
         v = self.v
         return [

@@ -185,6 +185,13 @@ class GameState(ABC):
         """Per seat, the score by category (sums to ``scores()``)."""
         return [{"total": s} for s in self.scores()]
 
+    def seat_roles(self) -> list[str] | None:
+        """Per seat, its asymmetric role (company, class), or None if seats are alike.
+
+        Evaluation reports win rates per role from it (a balance report).
+        """
+        return None
+
     def decision_name(self) -> str:
         """Name of the pending decision kind, for logs and renders."""
         return "decide"

@@ -225,3 +225,11 @@ def test_solo_scores_compare_agents_on_the_same_games():
         lo, hi = row["mean_score_ci95"]
         assert row["games"] == 12 and lo <= row["mean_score"] <= hi
     assert result["heuristic"]["mean_score"] > result["random"]["mean_score"]
+
+
+def test_win_rates_by_role_for_asymmetric_seats():
+    out = evaluate.round_robin("asian_delivery_v0", {"num_players": 3}, ["random"], 6, seed=1)
+    rows = out["by_role"]
+    assert sum(r["seat_games"] for r in rows) == 18
+    assert sum(r["win_rate"] * r["seat_games"] for r in rows) == pytest.approx(6)
+    assert evaluate.round_robin("toy_v0", {"num_players": 2}, ["random"], 4)["by_role"] == []
