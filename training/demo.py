@@ -20,7 +20,7 @@ from envs.core.agents import RandomBot, play_game
 from training import evaluate, export, train
 
 ENV = "chihou_sousei_v0"
-SHIPPED = Path("checkpoints") / ENV / "ppo_selfplay"
+SHIPPED = Path("checkpoints") / ENV / "ppo_league"
 
 
 def print_final_table(state) -> None:

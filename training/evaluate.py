@@ -2,12 +2,12 @@
 
     # each agent against a field of one kind (the candidate's seat rotates)
     python -m training.evaluate --env chihou_sousei_v0 --players 4 \
-        --agents checkpoints/chihou_sousei_v0/ppo_selfplay heuristic --field random --games 1000
+        --agents checkpoints/chihou_sousei_v0/ppo_league heuristic --field random --games 1000
 
     # round robin among agents, rated with openskill (Plackett-Luce); a single agent
     # plays every seat, and --by-role gives its win rate per company (a balance report)
     python -m training.evaluate --env chihou_sousei_v0 --players 4 \
-        --agents random heuristic checkpoints/chihou_sousei_v0/ppo_selfplay --games 600
+        --agents random heuristic checkpoints/chihou_sousei_v0/ppo_league --games 600
 
 Agents are ``random``, ``heuristic`` or checkpoint folders (played
 deterministically).  A co-win counts as a 1/k share of a win.

@@ -1,6 +1,6 @@
 """Export a trained MaskablePPO policy as an opponent: ONNX + model card.
 
-    python -m training.export --model runs/x/final_model.zip --name ppo_selfplay \
+    python -m training.export --model runs/x/final_model.zip --name ppo_league \
         [--out checkpoints] [--eval-games 1000]
 
 Writes ``<out>/<env>/<name>/policy.onnx`` (inputs ``observation`` float32
