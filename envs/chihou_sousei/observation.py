@@ -1,9 +1,15 @@
 """Observation layout: named features, scales and the per-card vectors.
 
 The vector is egocentric: 4 seat blocks (you, then the others clockwise,
-zero-padded to 4 players), then one global block.  Seat blocks are kept up to
-date incrementally by the state (a token move rewrites one entry), so building
-an observation is a few slice copies.
+zero-padded to 4 players), then one global block, then the cell-aligned plane
+of your own tableau: one block ``own_board@(x,y)`` per cell of the diamond, in
+``board.CELLS`` order (the order of the ``place@``/``from@``/``to@``/``event@``
+actions), holding occupied, tokens, colour one-hot (zero for the big city),
+frontier (an empty cell next to one of your cards: a legal placement spot),
+the tokens on your cards next to the cell, and per colour how many of your
+cards of that colour are next to the cell.  Seat blocks and every seat's plane
+are kept up to date incrementally by the state (a token move rewrites a few
+entries), so building an observation is a few slice copies.
 
 Scales (values are divided by them and clipped to [0, 1]):
 tokens on a card / 24, a seat's total tokens / 48, icon totals / 8,
@@ -11,6 +17,8 @@ population score (+8) / 48, industry score / 24, region score / 8,
 total score (+8) / 64, tokens still to migrate / 3, pending events / 4,
 stock / 48, deck cards left / 43, remaining deck composition / the count of
 that category in the full deck.  Coordinates x, y of a cell are (offset + 8) / 16.
+Own-board plane: tokens on the card / 24, tokens on the adjacent own cards / 24,
+adjacent own cards of a colour / 4; occupied, colour and frontier are 0/1.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from envs.chihou_sousei.actions import MAX_PLAYERS, ROW_SLOTS
-from envs.chihou_sousei.board import CELLS, MAX_CARDS, RADIUS
+from envs.chihou_sousei.board import CELLS, MAX_CARDS, NUM_CELLS, RADIUS, cell_label
 from envs.chihou_sousei.data import (
     COLOUR,
     COLOURS,
@@ -93,6 +101,18 @@ DECK_LABELS = (
     + [f"event_{e}" for e in EVENTS]
 )
 
+PLANE_LABELS = (
+    ["occupied", "tokens"]
+    + [f"colour_{c}" for c in COLOURS]
+    + ["frontier", "adjacent_tokens"]
+    + [f"adjacent_same_colour_{c}" for c in COLOURS]
+)
+PLANE_F = len(PLANE_LABELS)  # 10 per cell
+P_OCC, P_TOKENS, P_COLOUR, P_FRONTIER, P_ADJ_TOKENS, P_ADJ_COLOUR = 0, 1, 2, 5, 6, 7
+PLACE_CARD_F = P_FRONTIER  # occupied, tokens, colour: the entries a card sets on its cell
+PLANE_SIZE = NUM_CELLS * PLANE_F  # 1450
+NEIGHBOUR_SCALE = 4.0
+
 
 def _build_layout() -> FeatureLayout:
     layout = FeatureLayout()
@@ -115,6 +135,8 @@ def _build_layout() -> FeatureLayout:
     layout.add("event", [f"kind_{e}" for e in EVENTS] + ["x", "y", "present"])
     layout.add("events_pending")
     layout.add("deck_remaining", DECK_LABELS)
+    for cell in range(NUM_CELLS):
+        layout.add(f"own_board@{cell_label(cell)}", PLANE_LABELS)
     return layout
 
 
@@ -133,7 +155,9 @@ MIGRATION_OFF = LAYOUT.block("migration_left").start
 EVENT_OFF = LAYOUT.block("event").start
 PENDING_OFF = LAYOUT.block("events_pending").start
 DECK_OFF = LAYOUT.block("deck_remaining").start
-assert DECK_OFF + len(DECK_LABELS) == OBS_SIZE
+PLANE_OFF = LAYOUT.block(f"own_board@{cell_label(0)}").start
+assert DECK_OFF + len(DECK_LABELS) == PLANE_OFF
+assert PLANE_OFF + PLANE_SIZE == OBS_SIZE
 
 
 def _card_vector(card: int) -> np.ndarray:
@@ -181,6 +205,13 @@ def slot_vector(card: int, cell: int) -> np.ndarray:
     vec[S_X], vec[S_Y] = COORD[cell]
     vec[S_CARD:] = CARD_VEC[card]
     return vec
+
+
+# own-board plane entries of a card: occupied + colour one-hot (the big city has no colour)
+PLANE_CARD = np.zeros((NUM_CARDS + 1, PLANE_F), np.float32)
+PLANE_CARD[:, P_OCC] = 1.0
+for _card in range(NUM_CARDS):
+    PLANE_CARD[_card, P_COLOUR + COLOUR[_card]] = 1.0
 
 
 def clip01(value: float) -> float:

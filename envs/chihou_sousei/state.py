@@ -36,6 +36,7 @@ from envs.chihou_sousei.data import (
     BIG_CITY,
     CARD_ID,
     CARD_KEYS,
+    COLOUR,
     EVENTS,
     HAS_ICON,
     ICONS,
@@ -58,11 +59,21 @@ from envs.chihou_sousei.observation import (
     FM_TABLEAU_OFF,
     ICON_SCALE,
     MIGRATION_OFF,
+    NEIGHBOUR_SCALE,
     OBS_SIZE,
+    P_ADJ_COLOUR,
+    P_ADJ_TOKENS,
+    P_FRONTIER,
+    P_TOKENS,
     PENDING_OFF,
     PICKED_OFF,
     PICKED_VEC,
+    PLACE_CARD_F,
     PLACED_OFF,
+    PLANE_CARD,
+    PLANE_F,
+    PLANE_OFF,
+    PLANE_SIZE,
     PROGRESS_OFF,
     ROW_F,
     ROW_OFF,
@@ -137,6 +148,13 @@ MIGRATION_DECISIONS = (D_PLACE, D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVEN
     )
 )
 
+# flat own-board plane index of (cell, entry)
+PL_TOKENS = [c * PLANE_F + P_TOKENS for c in range(NUM_CELLS)]
+PL_FRONTIER = [c * PLANE_F + P_FRONTIER for c in range(NUM_CELLS)]
+PL_ADJ_TOKENS = [c * PLANE_F + P_ADJ_TOKENS for c in range(NUM_CELLS)]
+PL_ADJ_COLOUR = [c * PLANE_F + P_ADJ_COLOUR for c in range(NUM_CELLS)]
+NB_STEP = 1.0 / NEIGHBOUR_SCALE
+
 # egocentric seat order per (player count, viewer), as index arrays
 ORDER = {n: [np.array([(p + k) % n for k in range(n)]) for p in range(n)] for n in range(2, 5)}
 
@@ -205,13 +223,13 @@ class ChihouSouseiState(GameState):
         self.pop = [0] * n
         self.maxtok = [0] * n
         self.dirty = [True] * n
-        self.feat, self.rowfeat, self.deckfeat = self._fresh_features()
+        self.feat, self.rowfeat, self.deckfeat, self.plane = self._fresh_features()
 
     def _frontier(self, s: int) -> set[int]:
         grid = self.grid[s]
         return {nb for c in self.cells[s] for nb in NEIGHBOURS[c] if grid[nb] == EMPTY}
 
-    def _fresh_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _fresh_features(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         n = self.n
         feat = np.zeros((n, SEAT_F), np.float32)
         in_migration = self.decision in MIGRATION_DECISIONS
@@ -238,7 +256,44 @@ class ChihouSouseiState(GameState):
         if self.row:
             rowfeat[(len(self.row) - 1) * ROW_F + 2] = 1.0
         deckfeat = self._deck_features()
-        return feat, rowfeat, deckfeat
+        return feat, rowfeat, deckfeat, self._fresh_plane()
+
+    def _fresh_plane(self) -> np.ndarray:
+        """Every seat's own-board plane from scratch (see ``observation``):
+        accumulated from each card outwards, unlike the incremental updates."""
+        plane = np.zeros((self.n, NUM_CELLS, PLANE_F), np.float32)
+        for s in range(self.n):
+            grid, tok, cells = self.grid[s], self.tokens[s], self.cells[s]
+            board = plane[s]
+            adj_tokens: dict[int, int] = {}
+            for cell in cells:
+                card = grid[cell]
+                board[cell, :PLACE_CARD_F] = PLANE_CARD[card, :PLACE_CARD_F]
+                board[cell, P_TOKENS] = TOKEN_FEAT[tok[cell]]
+                for nb in NEIGHBOURS[cell]:
+                    adj_tokens[nb] = adj_tokens.get(nb, 0) + tok[cell]
+                    if card != BIG_CITY:
+                        board[nb, P_ADJ_COLOUR + COLOUR[card]] += NB_STEP
+                    if grid[nb] == EMPTY:
+                        board[nb, P_FRONTIER] = 1.0
+            for cell, count in adj_tokens.items():
+                board[cell, P_ADJ_TOKENS] = TOKEN_FEAT[count]
+        return plane.reshape(self.n, PLANE_SIZE)
+
+    def _plane_tokens(self, s: int, a: int, b: int = EMPTY) -> None:
+        """Seat ``s``'s plane after the tokens on cell ``a`` (and ``b``) changed."""
+        tok = self.tokens[s]
+        board = self.plane[s]
+        board[PL_TOKENS[a]] = TOKEN_FEAT[tok[a]]
+        touched = NEIGHBOURS[a]
+        if b >= 0:
+            board[PL_TOKENS[b]] = TOKEN_FEAT[tok[b]]
+            touched += NEIGHBOURS[b]  # a shared neighbour is just written twice
+        for nb in touched:  # empty cells hold no tokens: summing all neighbours is exact
+            total = 0
+            for c in NEIGHBOURS[nb]:
+                total += tok[c]
+            board[PL_ADJ_TOKENS[nb]] = TOKEN_FEAT[total]
 
     def _deck_features(self) -> np.ndarray:
         if not self.deck:
@@ -295,6 +350,7 @@ class ChihouSouseiState(GameState):
             row = self.feat[s]
             row[cells.index(src) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[src]]
             row[cells.index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
+            self._plane_tokens(s, src, dst)
 
     def _from_stock(self, s: int, dst: int) -> None:
         self.stock -= 1
@@ -303,6 +359,7 @@ class ChihouSouseiState(GameState):
         self.dirty[s] = True
         if self.features:
             self.feat[s][self.cells[s].index(dst) * SLOT_F + S_TOKENS] = TOKEN_FEAT[tok[dst]]
+            self._plane_tokens(s, dst)
 
     # -- the engine interface ------------------------------------------------------
     def current_player(self) -> int:
@@ -494,6 +551,16 @@ class ChihouSouseiState(GameState):
             row[base : base + SLOT_F] = slot_vector(card, cell)
             row[PICKED_OFF:SUMMARY_OFF] = 0.0
             row[SUM_PLACED] = 1.0
+            # the new card holds no tokens yet: only occupancy, colour and frontier change
+            board = self.plane[p]
+            base = cell * PLANE_F
+            board[base : base + PLACE_CARD_F] = PLANE_CARD[card, :PLACE_CARD_F]
+            board[PL_FRONTIER[cell]] = 0.0
+            colour = PL_ADJ_COLOUR[0] + COLOUR[card]
+            for nb in NEIGHBOURS[cell]:
+                board[nb * PLANE_F + colour] += NB_STEP
+                if grid[nb] == EMPTY:
+                    board[PL_FRONTIER[nb]] = 1.0
         # only the new card's group can have grown: the other groups are as they were
         self.region[p] = max(self.region[p], group_size(grid, cell))
         if HAS_ICON[card]:
@@ -708,7 +775,8 @@ class ChihouSouseiState(GameState):
             out[EVENT_OFF + CARD_EVENT[self.grid[self.player][self.ev_cell]]] = 1.0
             out[EVENT_OFF + 10 : EVENT_OFF + 12] = COORD[self.ev_cell]
             out[EVENT_OFF + 12] = 1.0
-        out[DECK_OFF:] = self.deckfeat
+        out[DECK_OFF:PLANE_OFF] = self.deckfeat
+        out[PLANE_OFF:] = self.plane[player]
         return out
 
     # -- copies and hidden information ---------------------------------------------------
@@ -717,6 +785,7 @@ class ChihouSouseiState(GameState):
         d = other.__dict__
         d["feat"] = self.feat.copy()
         d["rowfeat"] = self.rowfeat.copy()
+        d["plane"] = self.plane.copy()
         # the generator is only drawn from at setup; copy it so clones stay independent
         rng = np.random.Generator(np.random.PCG64())
         rng.bit_generator.state = self.rng.bit_generator.state
@@ -727,7 +796,7 @@ class ChihouSouseiState(GameState):
         """A cheap copy for a bot's look-ahead (see ``Sketch``)."""
         other = self._copy_as(Sketch)
         d = other.__dict__
-        d["feat"] = d["rowfeat"] = d["deckfeat"] = None
+        d["feat"] = d["rowfeat"] = d["deckfeat"] = d["plane"] = None
         d["_legal"] = None
         d["_owned"] = 0xFF  # every seat's lists were just copied (see ``Sketch._own``)
         return other
@@ -821,13 +890,14 @@ class ChihouSouseiState(GameState):
             self._check_features()
 
     def _check_features(self) -> None:
-        feat, rowfeat, deckfeat = self._fresh_features_copy()
+        feat, rowfeat, deckfeat, plane = self._fresh_features_copy()
         self._refresh()
         assert np.allclose(feat, self.feat), "seat features drifted from the position"
         assert np.allclose(rowfeat, self.rowfeat), "row features drifted"
         assert np.allclose(deckfeat, self.deckfeat), "deck features drifted"
+        assert np.array_equal(plane, self.plane), "own-board planes drifted"
 
-    def _fresh_features_copy(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _fresh_features_copy(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         saved = (self.pop[:], self.maxtok[:], self.dirty[:])
         result = self._fresh_features()
         self.pop, self.maxtok, self.dirty = saved
