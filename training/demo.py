@@ -2,12 +2,14 @@
 
 1. Plays a full 4-player game of 地方創生 (heuristic bot vs three random players)
    and prints the final table with each player's score breakdown.
-2. Trains MaskablePPO for a few minutes (learner vs random, heuristic and its
-   own snapshots), exports it to ``runs/demo/checkpoints`` and evaluates it in
-   seat-rotated games against random and heuristic fields.
+2. Trains MaskablePPO for a few minutes with the shipped opponent's recipe, cut
+   short (imitation warm start from the heuristic bot, then PPO against the bot,
+   its own snapshots and random play, with score-lead shaping), exports it to
+   ``runs/demo/checkpoints`` and evaluates it in seat-rotated games against
+   random and heuristic fields.
 3. Prints the table, with the shipped opponent (``checkpoints/``) beside it.
 
-    python -m training.demo [--timesteps 60000] [--games 200] [--skip-training]
+    python -m training.demo [--timesteps 40000] [--games 200] [--skip-training]
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def print_final_table(state) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--timesteps", type=int, default=60_000)
+    p.add_argument("--timesteps", type=int, default=40_000)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--out", default="runs/demo")
     p.add_argument("--skip-training", action="store_true")
@@ -55,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         out = Path(args.out)
         print(f"\nTraining MaskablePPO for {args.timesteps} steps (4 players) ...", flush=True)
         train.main(["--env", ENV, "--players", "4", "--timesteps", str(args.timesteps),
-                    "--opponents", "random,heuristic,self", "--seed", "0",
-                    "--out", str(out), "--n-envs", "4"])
+                    "--opponents", "heuristic=3,self=1,random=1", "--shaping", "0.5",
+                    "--imitate-games", "200", "--imitate-epochs", "6", "--lr", "1e-4",
+                    "--seed", "0", "--out", str(out), "--n-envs", "8", "--net", "256,256"])
         folder = export.export_model(out / "final_model.zip", "demo", out / "checkpoints")
         rows.append(("demo (just trained)", str(folder)))
     if SHIPPED.exists():
