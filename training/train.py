@@ -226,12 +226,14 @@ def main(argv: list[str] | None = None) -> int:
             data = collect_teacher_data(args.env, {"num_players": counts[-1], **options},
                                         args.imitate_games, args.seed)
             np.savez_compressed(cache, **data)
+        bc_start = time.time()
         run["imitation"] = {
             "games": args.imitate_games,
             "decisions": len(data["actions"]),
             **fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
                          log=lambda m: print(m, flush=True)),
         }
+        run["imitation"]["seconds"] = round(time.time() - bc_start, 1)
         model.save(out / "imitation_model.zip")
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
     eval_config = {"num_players": counts[-1], **options}
