@@ -64,8 +64,11 @@ def collect_teacher_data(
 
 
 def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size: int = 256,
-               seed: int = 0, log: Any = print) -> dict[str, float]:
-    """Behaviour cloning of the actor and regression of the critic on ``data``."""
+               seed: int = 0, log: Any = print, lr: float = 1e-3) -> dict[str, float]:
+    """Behaviour cloning of the actor and regression of the critic on ``data``.
+
+    Uses its own Adam optimizer (``lr``), so PPO's optimizer starts fresh after it.
+    """
     import torch
 
     rng = np.random.default_rng(seed)
@@ -75,6 +78,7 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
     actions = torch.as_tensor(data["actions"])
     returns = torch.as_tensor(data["returns"])
     policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
     stats: dict[str, float] = {}
     for epoch in range(epochs):
         order = rng.permutation(n)
@@ -87,10 +91,10 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
             nll = -log_prob.mean()
             value_loss = torch.nn.functional.mse_loss(values.flatten(), returns[idx])
             loss = nll + 0.5 * value_loss
-            policy.optimizer.zero_grad()
+            optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-            policy.optimizer.step()
+            optimizer.step()
             total_nll += nll.item() * len(idx)
             total_v += value_loss.item() * len(idx)
         with torch.no_grad():

@@ -121,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--imitate-games", type=int, default=0,
                    help="warm start: fit the policy to the heuristic bot's play in N games first")
     p.add_argument("--imitate-epochs", type=int, default=8)
+    p.add_argument("--imitate-lr", type=float, default=1e-3)
     p.add_argument("--resume", help="a model .zip to continue from")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -231,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
             "games": args.imitate_games,
             "decisions": len(data["actions"]),
             **fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
+                         lr=args.imitate_lr,
                          log=lambda m: print(m, flush=True)),
         }
         run["imitation"]["seconds"] = round(time.time() - bc_start, 1)
