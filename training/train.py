@@ -220,13 +220,14 @@ def main(argv: list[str] | None = None) -> int:
 
         cache = out / "teacher.npz"
         if cache.exists():
-            data = dict(np.load(cache))
+            with np.load(cache) as stored:
+                data = {key: stored[key] for key in stored.files}
         else:
             print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
                   flush=True)
             data = collect_teacher_data(args.env, {"num_players": counts[-1], **options},
                                         args.imitate_games, args.seed)
-            np.savez_compressed(cache, **data)
+            np.savez(cache, **data)
         bc_start = time.time()
         run["imitation"] = {
             "games": args.imitate_games,
