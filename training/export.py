@@ -90,6 +90,7 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "opponents": run.get("opponents"),
         "wall_time_s": run.get("wall_time_s"),
         "command": run.get("command"),
+        "code_commit": run.get("code_commit"),
         "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "evaluation": None,
     }

@@ -43,6 +43,21 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def code_commit() -> str:
+    """The git commit the code runs at (``+dirty`` with local changes), or "unknown"."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
+                             capture_output=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "envs", "training"],
+                               cwd=root, text=True, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return sha + ("+dirty" if dirty.strip() else "")
+
+
 def parse_counts(text: str) -> list[int]:
     try:
         return [int(x) for x in text.split(",")]
@@ -162,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         "net_arch": net,
         "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
+        "code_commit": code_commit(),
         "timesteps_done": 0,
         "wall_time_s": 0.0,
     }
@@ -170,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         before = json.loads(previous.read_text())
         run["wall_time_s"] = before.get("wall_time_s", 0.0)
         run["command"] = before.get("command", "") + " && " + run["command"]
+        run["code_commit"] = before.get("code_commit", "unknown") + " && " + run["code_commit"]
         if "imitation" in before:
             run["imitation"] = before["imitation"]
 
@@ -238,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
         }
         run["imitation"]["seconds"] = round(time.time() - bc_start, 1)
         model.save(out / "imitation_model.zip")
+    if args.resume:  # the loaded network, not the --net default, is what trains on
+        run["net_arch"] = model.policy_kwargs.get("net_arch", run["net_arch"])
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
     eval_config = {"num_players": counts[-1], **options}
     eval_game = game_cls(**eval_config)

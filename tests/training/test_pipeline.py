@@ -55,6 +55,7 @@ def test_training_writes_model_run_card_and_self_play_snapshots(run_dir):
     run = json.loads((run_dir / "run.json").read_text())
     assert run["timesteps_done"] >= 1024 and run["player_counts"] == [2, 3]
     assert run["command"].startswith("python -m training.train --env toy_v0")
+    assert run["code_commit"] != "unknown"
     snapshots = sorted((run_dir / "pool").glob("step_*/policy.onnx"))
     assert len(snapshots) >= 3
 
