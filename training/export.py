@@ -86,6 +86,7 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "algorithm": "MaskablePPO (sb3-contrib)",
         "net_arch": run.get("net_arch"),
         "training_steps": run.get("timesteps_done"),
+        "imitation": run.get("imitation"),
         "seed": run.get("seed"),
         "opponents": run.get("opponents"),
         "wall_time_s": run.get("wall_time_s"),
