@@ -1,0 +1,34 @@
+"""Every shipped opponent loads without torch, fits its env and plays legal games."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import envs
+from envs.core.agents import RandomBot, play_game
+from training.opponents import PolicyBot, load
+
+ROOT = Path(__file__).resolve().parents[2] / "checkpoints"
+SHIPPED = sorted(p.parent for p in ROOT.glob("*/*/card.json"))
+
+
+def test_each_shipped_env_has_an_opponent():
+    assert {p.parent.name for p in SHIPPED} >= {
+        "chihou_sousei_v0", "asian_delivery_v0", "necropolis_railway_v0"}
+
+
+@pytest.mark.parametrize("folder", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_shipped_opponent_plays_legal_games(folder):
+    card = json.loads((folder / "card.json").read_text())
+    assert card["env"] == folder.parent.name
+    for key in ("command", "training_steps", "seed", "evaluation", "wall_time_s"):
+        assert card[key], f"card lacks {key}"
+    agent = load(folder)
+    for n in card["player_counts"]:
+        game = envs.make_game(card["env"], num_players=n, **card["config"])
+        agent.check_compatible(game)
+        bots = [PolicyBot(agent)] + [RandomBot(s) for s in range(1, n)]
+        state = play_game(game.new_initial_state(seed=n), bots)
+        assert state.is_terminal() and np.isfinite(state.scores()).all()
