@@ -110,6 +110,18 @@ class Player:
         return p
 
     # -- queries -------------------------------------------------------------------------
+    def london_income(self) -> tuple[int, int, int, int, int]:
+        """(coffins, mourners, money, disc choices, orange discs) of one London stop."""
+        coffins = mourners = money = choice = orange = 0
+        for s in range(D.NUM_SLOTS):
+            y = D.SLOT_YIELD[s][self.london[s]]
+            coffins += y[0]
+            mourners += y[1]
+            money += y[2]
+            choice += y[3]
+            orange += y[4]
+        return coffins, mourners, money, choice, orange
+
     def coffin_capacity(self) -> int:
         return D.BASE_COFFIN_CAP + sum(D.CAR_CAP[0][s] for s in self.cars[0])
 

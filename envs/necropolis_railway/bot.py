@@ -27,14 +27,7 @@ _CHAIN_STEPS = 12
 
 def income_value(p: Player) -> float:
     """Worth of one London stop's income."""
-    coffins = mourners = money = choice = orange = 0
-    for s in range(D.NUM_SLOTS):
-        y = D.SLOT_YIELD[s][p.london[s]]
-        coffins += y[0]
-        mourners += y[1]
-        money += y[2]
-        choice += y[3]
-        orange += y[4]
+    coffins, mourners, money, choice, orange = p.london_income()
     return 1.0 * coffins + 0.45 * mourners + 0.2 * money + 0.5 * choice + 0.6 * orange
 
 

@@ -63,14 +63,7 @@ def a_end_move(st: NecropolisState, item: Item) -> None:
 def a_income(st: NecropolisState, item: Item) -> None:
     seat = item[1]
     p = st.players[seat]
-    coffins = mourners = money = choice = orange = 0
-    for s in range(D.NUM_SLOTS):
-        y = D.SLOT_YIELD[s][p.london[s]]
-        coffins += y[0]
-        mourners += y[1]
-        money += y[2]
-        choice += y[3]
-        orange += y[4]
+    coffins, mourners, money, choice, orange = p.london_income()
     for _ in range(coffins):
         c = draw_coffin(st)
         if c >= 0:
