@@ -9,6 +9,7 @@ not driven by an untrained critic.
 
 from __future__ import annotations
 
+import itertools
 import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -19,24 +20,50 @@ import envs
 from envs.core.rewards import resolve_reward_kind, terminal_rewards
 
 
+def _teacher_choice(bot: Any, state: Any) -> tuple[int, list[int]]:
+    """The teacher's action and the set of actions it values equally best
+    (bots with a ``decide`` method say so; otherwise the set is the action)."""
+    if hasattr(bot, "decide"):
+        action, best = bot.decide(state)
+        return int(action), [int(a) for a in best]
+    action = int(bot.act(state))
+    return action, [action]
+
+
 def _collect(args: tuple) -> dict[str, np.ndarray]:
-    env_name, config, games, seed = args
+    env_name, config, game_ids, seed, student_path, student_share = args
     game = envs.make_game(env_name, **config)
     kind = resolve_reward_kind("auto", game.num_players)
-    rng = np.random.default_rng(seed)
-    bots = [game.heuristic_bot(int(rng.integers(2**31))) for _ in range(game.num_players)]
-    obs, masks, actions, returns = [], [], [], []
-    for _ in range(games):
+    student = None
+    if student_path:
+        import torch
+        from sb3_contrib import MaskablePPO
+
+        torch.set_num_threads(1)
+        student = MaskablePPO.load(student_path, device="cpu")
+    obs, masks, actions, targets, returns = [], [], [], [], []
+    for game_id in game_ids:  # each game seeded on its own: the data ignores the worker count
+        rng = np.random.default_rng([seed, game_id])
+        bots = [game.heuristic_bot(int(rng.integers(2**31))) for _ in range(game.num_players)]
         state = game.new_initial_state(int(rng.integers(2**63 - 1)))
         seats = []
         while not state.is_terminal():
             seat = state.current_player()
             mask = state.legal_mask()
-            action = bots[seat].act(state)
-            obs.append(state.observation(seat).copy())
+            observation = state.observation(seat)
+            action, best = _teacher_choice(bots[seat], state)
+            target = np.zeros(len(mask), bool)
+            target[best] = True
+            obs.append(observation.copy())
             masks.append(mask.copy())
             actions.append(action)
+            targets.append(target)
             seats.append(seat)
+            if student is not None and rng.random() < student_share:
+                # DAgger: visit the states the student's own play leads to,
+                # labelled with what the teacher would have done there
+                played, _ = student.predict(observation, action_masks=mask, deterministic=False)
+                action = int(played)
             state.apply(action)
         final = terminal_rewards(kind, state.scores(), state.rank_keys(), game.score_scale)
         returns.extend(final[s] for s in seats)
@@ -44,17 +71,28 @@ def _collect(args: tuple) -> dict[str, np.ndarray]:
         "obs": np.asarray(obs, np.float16),  # features lie in [0, 1]; halves the memory
         "masks": np.asarray(masks, bool),
         "actions": np.asarray(actions, np.int64),
+        "targets": np.asarray(targets, bool),
         "returns": np.asarray(returns, np.float32),
     }
 
 
 def collect_teacher_data(
-    env_name: str, config: dict[str, Any], games: int, seed: int, workers: int | None = None
+    env_name: str, config: dict[str, Any], games: int, seed: int, workers: int | None = None,
+    student: str | None = None, student_share: float = 0.5,
 ) -> dict[str, np.ndarray]:
-    """Decisions of the heuristic bot playing every seat of ``games`` games."""
+    """Decisions of the heuristic bot playing every seat of ``games`` games
+    (the same data for any number of ``workers``).
+
+    With ``student`` (a MaskablePPO .zip) each decision is played by the
+    student with probability ``student_share`` (DAgger), still labelled with the
+    teacher's choice, so the data covers the positions the student reaches.
+    """
+    if not 0.0 <= student_share <= 1.0:
+        raise ValueError(f"student_share must lie in [0, 1], got {student_share}")
     workers = max(1, min(workers or os.cpu_count() or 1, games))
-    share = [games // workers + (i < games % workers) for i in range(workers)]
-    jobs = [(env_name, config, n, seed + 104729 * i) for i, n in enumerate(share) if n]
+    bounds = np.linspace(0, games, workers + 1).astype(int)
+    jobs = [(env_name, config, range(lo, hi), seed, student, student_share)
+            for lo, hi in itertools.pairwise(bounds) if hi > lo]
     if len(jobs) == 1:
         parts = [_collect(jobs[0])]
     else:
@@ -67,6 +105,9 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
                seed: int = 0, log: Any = print, lr: float = 1e-3) -> dict[str, float]:
     """Behaviour cloning of the actor and regression of the critic on ``data``.
 
+    The actor maximises the probability of choosing *one of* the teacher's
+    equally-best actions (``data["targets"]``), not the coin flip it made.
+
     Uses its own Adam optimizer (``lr``), so PPO's optimizer starts fresh after it.
     """
     import torch
@@ -78,26 +119,34 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
     actions = torch.as_tensor(data["actions"])
+    if "targets" in data:  # the teacher's equally-best actions
+        targets = torch.as_tensor(data["targets"])
+    else:  # data from before teacher sets: the played action alone
+        targets = torch.nn.functional.one_hot(actions, masks.shape[1]).bool()
     returns = torch.as_tensor(data["returns"])
     policy.set_training_mode(True)
     optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
     stats: dict[str, float] = {}
 
     def agreement(rows: np.ndarray) -> float:
+        """Share of decisions where the policy's favourite is one of the teacher's best."""
         rows = torch.as_tensor(rows[:4096])
         with torch.no_grad():
             dist = policy.get_distribution(obs[rows].float(), action_masks=masks[rows].numpy())
-            return float((dist.distribution.probs.argmax(-1) == actions[rows]).float().mean())
+            choice = dist.distribution.probs.argmax(-1)
+            return float(targets[rows].gather(1, choice[:, None]).float().mean())
 
     for epoch in range(epochs):
         rng.shuffle(train)
         total_nll = total_v = 0.0
         for start in range(0, len(train), batch_size):
             idx = torch.as_tensor(train[start:start + batch_size])
-            values, log_prob, _ = policy.evaluate_actions(
-                obs[idx].float(), actions[idx], action_masks=masks[idx]
-            )
-            nll = -log_prob.mean()
+            batch_obs = obs[idx].float()
+            dist = policy.get_distribution(batch_obs, action_masks=masks[idx].numpy())
+            log_probs = dist.distribution.logits  # normalised log-probabilities
+            # -log P(the policy picks one of the teacher's best actions)
+            nll = -log_probs.masked_fill(~targets[idx], float("-inf")).logsumexp(-1).mean()
+            values = policy.predict_values(batch_obs)
             value_loss = torch.nn.functional.mse_loss(values.flatten(), returns[idx])
             loss = nll + 0.5 * value_loss
             optimizer.zero_grad()

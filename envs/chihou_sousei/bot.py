@@ -36,9 +36,15 @@ class ChihouBot:
         self.rng = np.random.default_rng(seed)
 
     def act(self, state: ChihouSouseiState) -> int:
+        return self.decide(state)[0]
+
+    def decide(self, state: ChihouSouseiState) -> tuple[int, list[int]]:
+        """The chosen action and every action the bot values equally best: the
+        imitation warm start learns the whole set, so a student is not taught
+        the bot's coin flips among equal placements (most of them are ties)."""
         legal = state.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], legal
         me = state.current_player()
         root = state.sketch()  # all look-ahead runs on cheap feature-free copies
         root.score_totals()  # score the untouched seats once, before copying
@@ -52,7 +58,7 @@ class ChihouBot:
                 values.append(self._value(self._settle(child, me), me))
         best = max(values)
         choices = [a for a, v in zip(legal, values) if v == best]
-        return choices[int(self.rng.integers(len(choices)))]
+        return choices[int(self.rng.integers(len(choices)))], choices
 
     # -- evaluation ----------------------------------------------------------------
     @staticmethod

@@ -211,12 +211,38 @@ def test_imitation_warm_start_fits_the_teacher(tmp_path):
     assert train.main([
         "--env", "toy_v0", "--players", "2", "--timesteps", "256", "--n-envs", "2",
         "--n-steps", "128", "--batch-size", "64", "--opponents", "self=2,random",
-        "--imitate-games", "60", "--imitate-epochs", "6", "--seed", "0",
+        "--imitate-games", "200", "--imitate-epochs", "10", "--seed", "0",
         "--out", str(out), "--no-progress", "--net", "32,32",
     ]) == 0
     run = json.loads((out / "run.json").read_text())
     assert run["imitation"]["agreement"] > 0.8  # the high-card rule is easy to copy
     assert (out / "pool" / "step_000000000" / "policy.onnx").exists()
+
+
+def test_imitation_learns_the_teachers_set_of_equally_best_actions():
+    """地方創生's bot flips a coin among equally valued placements: the data keeps
+    the whole set, and the played action is always in it."""
+    from training.imitation import collect_teacher_data
+
+    data = collect_teacher_data("chihou_sousei_v0", {"num_players": 2}, games=2, seed=1,
+                                workers=1)
+    rows = np.arange(len(data["actions"]))
+    assert data["targets"][rows, data["actions"]].all()
+    assert not (data["targets"] & ~data["masks"]).any()  # only legal actions are targets
+    assert (data["targets"].sum(1) > 1).any()  # ties exist and are kept
+
+
+def test_dagger_round_lets_the_student_play_and_the_teacher_label(tmp_path):
+    out = tmp_path / "dagger"
+    assert train.main([
+        "--env", "toy_v0", "--players", "2", "--timesteps", "128", "--n-envs", "2",
+        "--n-steps", "64", "--batch-size", "64", "--opponents", "random",
+        "--imitate-games", "30", "--imitate-epochs", "2", "--dagger-rounds", "1",
+        "--seed", "0", "--out", str(out), "--no-progress", "--net", "16",
+    ]) == 0
+    run = json.loads((out / "run.json").read_text())
+    assert run["imitation"]["dagger_rounds"] == 1 and run["imitation"]["games"] == 60
+    assert run["imitation"]["decisions"] > len(np.load(out / "teacher.npz")["actions"])
 
 
 def test_solo_scores_compare_agents_on_the_same_games():
@@ -234,3 +260,12 @@ def test_win_rates_by_role_for_asymmetric_seats():
     assert sum(r["seat_games"] for r in rows) == 18
     assert sum(r["win_rate"] * r["seat_games"] for r in rows) == pytest.approx(6)
     assert evaluate.round_robin("toy_v0", {"num_players": 2}, ["random"], 4)["by_role"] == []
+
+
+def test_teacher_data_does_not_depend_on_the_worker_count():
+    from training.imitation import collect_teacher_data
+
+    one = collect_teacher_data("toy_v0", {"num_players": 2}, games=6, seed=4, workers=1)
+    two = collect_teacher_data("toy_v0", {"num_players": 2}, games=6, seed=4, workers=2)
+    for key in one:
+        np.testing.assert_array_equal(one[key], two[key])
