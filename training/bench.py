@@ -21,13 +21,14 @@ import envs
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
-        net: list[int], seed: int = 0) -> dict:
+        net: list[int], seed: int = 0, arch: str = "mlp") -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from training.seat_env import SeatEnv
+    from training.spatial import policy_spec
 
     torch.set_num_threads(1)
     timers: dict[str, float] = {"engine": 0.0, "opponents": 0.0}
@@ -36,8 +37,9 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
                              seed=seed + i, timers=timers))
         for i in range(n_envs)
     ])
-    model = MaskablePPO("MlpPolicy", vec, n_steps=512, batch_size=256, n_epochs=5,
-                        seed=seed, device="cpu", policy_kwargs={"net_arch": net})
+    policy, policy_kwargs = policy_spec(arch, env_name, net)
+    model = MaskablePPO(policy, vec, n_steps=512, batch_size=256, n_epochs=5,
+                        seed=seed, device="cpu", policy_kwargs=policy_kwargs)
 
     class RolloutClock(BaseCallback):
         def __init__(self) -> None:
@@ -68,7 +70,7 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
     }
     return {
         "env": env_name, "players": players, "opponents": opponents, "n_envs": n_envs,
-        "net_arch": net, "learner_steps": done, "seconds": total,
+        "arch": arch, "net_arch": net, "learner_steps": done, "seconds": total,
         "learner_steps_per_s": done / total,
         "seconds_by_part": parts,
         "share_by_part": {k: v / total for k, v in parts.items()},
@@ -83,10 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponents", default="random")
     p.add_argument("--n-envs", type=int, default=8)
     p.add_argument("--net", default="256,256")
+    p.add_argument("--arch", choices=["mlp", "spatial"], default="mlp")
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args(argv)
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
-                 [int(x) for x in args.net.split(",")])
+                 [int(x) for x in args.net.split(",")], arch=args.arch)
     print(f"{result['env']} {result['players']}p vs {','.join(result['opponents'])}: "
           f"{result['learner_steps_per_s']:.0f} learner steps/s "
           f"({result['learner_steps']} steps in {result['seconds']:.1f}s)")

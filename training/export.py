@@ -84,6 +84,7 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
             [game.action_name(a, seat) for a in range(game.num_actions(seat))]
         ),
         "algorithm": "MaskablePPO (sb3-contrib)",
+        "arch": run.get("arch", "mlp"),  # runs from before --arch were all mlp
         "net_arch": run.get("net_arch"),
         "training_steps": run.get("timesteps_done"),
         "imitation": run.get("imitation"),
@@ -122,7 +123,9 @@ def export_model(
     write_onnx(
         model.policy, game.observation_size(seat), game.num_actions(seat), folder / "policy.onnx"
     )
-    card = card_for(game, name, seats, run)
+    from training.spatial import arch_of
+
+    card = card_for(game, name, seats, {**run, "arch": arch_of(model.policy)})
     (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     return folder
 

@@ -8,6 +8,8 @@ Each of ``--n-envs`` environments is a ``SeatEnv``: the learner plays one seat
 other seat is drawn per episode from the opponent pool.  With ``self`` in the
 pool, a snapshot of the learner is exported to ``<out>/pool/`` every
 ``--snapshot-freq`` steps and joins the pool (a league of earlier selves).
+``--arch spatial`` trains a convolutional policy over the board instead of the
+MLP (for the envs in ``training.spatial.SPATIAL_ARCHS``).
 Logs go to ``<out>/tb`` (TensorBoard); ``<out>/run.json`` records the exact
 command, and ``--resume <out>/final_model.zip`` continues a run.
 """
@@ -116,7 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
-    p.add_argument("--net", default="128,128", help="hidden layer sizes")
+    p.add_argument("--net", default="128,128",
+                   help="hidden layer sizes (with --arch spatial: of the global MLP)")
+    p.add_argument("--arch", choices=["mlp", "spatial"], default=None,
+                   help="policy network: mlp (default) or spatial (a conv net over the board; "
+                   "only for envs that have one, see training.spatial); --resume keeps the "
+                   "loaded model's")
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--n-steps", type=int, default=512, help="rollout steps per env")
     p.add_argument("--batch-size", type=int, default=256)
@@ -137,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="warm start: fit the policy to the heuristic bot's play in N games first")
     p.add_argument("--imitate-epochs", type=int, default=8)
     p.add_argument("--imitate-lr", type=float, default=1e-3)
+    p.add_argument("--dagger-rounds", type=int, default=0,
+                   help="after imitation: rounds of DAgger, each playing --imitate-games games "
+                        "where the student makes half the moves, labelled by the teacher")
     p.add_argument("--resume", help="a model .zip to continue from")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -153,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from training.export import card_for, write_onnx
     from training.seat_env import SeatEnv
+    from training.spatial import arch_of, net_arch_of, policy_spec
 
     torch.set_num_threads(1)
     set_random_seed(args.seed)
@@ -163,10 +174,14 @@ def main(argv: list[str] | None = None) -> int:
         game_cls(num_players=n, **options)  # clear error for a bad count or option
     seat: int | str = "random" if args.seat == "random" else int(args.seat)
     specs = [s for s in args.opponents.split(",") if s]
+    net = [int(x) for x in args.net.split(",")]
+    try:  # an arch is tied to an env: refuse a wrong pair before any work
+        policy, policy_kwargs = policy_spec(args.arch or "mlp", args.env, net)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     out = Path(args.out)
     pool_dir = out / "pool"
     out.mkdir(parents=True, exist_ok=True)
-    net = [int(x) for x in args.net.split(",")]
     run: dict[str, Any] = {
         "env": args.env,
         "config": {"num_players": counts[0], **options},
@@ -174,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         "seats": "any" if seat == "random" else [seat],
         "opponents": specs,
         "seed": args.seed,
+        "arch": args.arch or "mlp",
         "net_arch": net,
         "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
@@ -216,9 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         model = MaskablePPO.load(
             args.resume, env=vec, device="cpu", tensorboard_log=str(out / "tb")
         )
+        if args.arch and args.arch != arch_of(model.policy):
+            vec.close()
+            raise SystemExit(f"--arch {args.arch}: {args.resume} is a {arch_of(model.policy)} "
+                             "model (--resume keeps the loaded model's arch)")
     else:
         model = MaskablePPO(
-            "MlpPolicy",
+            policy,
             vec,
             learning_rate=args.lr,
             n_steps=args.n_steps,
@@ -229,12 +249,13 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             device="cpu",
             verbose=0,
-            policy_kwargs={"net_arch": net},
+            policy_kwargs=policy_kwargs,
             tensorboard_log=str(out / "tb"),
         )
     if args.imitate_games and not args.resume:
         from training.imitation import collect_teacher_data, fit_policy
 
+        config = {"num_players": counts[-1], **options}
         cache = out / "teacher.npz"
         if cache.exists():
             with np.load(cache) as stored:
@@ -242,21 +263,33 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
                   flush=True)
-            data = collect_teacher_data(args.env, {"num_players": counts[-1], **options},
-                                        args.imitate_games, args.seed)
+            data = collect_teacher_data(args.env, config, args.imitate_games, args.seed)
             np.savez(cache, **data)
         bc_start = time.time()
+        fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
+                         lr=args.imitate_lr, log=lambda m: print(m, flush=True))
+        for dagger in range(1, args.dagger_rounds + 1):
+            student = out / "imitation_model.zip"
+            model.save(student)
+            print(f"DAgger round {dagger}/{args.dagger_rounds}: the student plays half the "
+                  f"moves of {args.imitate_games} games ...", flush=True)
+            more = collect_teacher_data(args.env, config, args.imitate_games,
+                                        args.seed + 7 * dagger, student=str(student))
+            data = {key: np.concatenate([data[key], more[key]]) for key in data}
+            fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed + dagger,
+                             lr=args.imitate_lr, log=lambda m: print(m, flush=True))
         run["imitation"] = {
-            "games": args.imitate_games,
+            "games": args.imitate_games * (1 + args.dagger_rounds),
+            "dagger_rounds": args.dagger_rounds,
             "decisions": len(data["actions"]),
-            **fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
-                         lr=args.imitate_lr,
-                         log=lambda m: print(m, flush=True)),
+            **fit,
         }
         run["imitation"]["seconds"] = round(time.time() - bc_start, 1)
         model.save(out / "imitation_model.zip")
-    if args.resume:  # the loaded network, not the --net default, is what trains on
-        run["net_arch"] = model.policy_kwargs.get("net_arch", run["net_arch"])
+    # the network that trains (for --resume the loaded one, not the --net/--arch defaults)
+    run["arch"] = arch_of(model.policy)
+    if args.resume or run["arch"] != "mlp":
+        run["net_arch"] = net_arch_of(model.policy)
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
     eval_config = {"num_players": counts[-1], **options}
     eval_game = game_cls(**eval_config)
