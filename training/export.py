@@ -2,6 +2,7 @@
 
     python -m training.export --model runs/x/final_model.zip --name ppo_league \
         [--out checkpoints] [--eval-games 1000]
+    python -m training.export --snapshot runs/x/pool/step_000500000 --name ppo_league
 
 Writes ``<out>/<env>/<name>/policy.onnx`` (inputs ``observation`` float32
 [batch, obs] and ``action_mask`` float32 [batch, actions]; output masked
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -130,6 +132,29 @@ def export_model(
     return folder
 
 
+def export_snapshot(snapshot: str | Path, name: str, out: str | Path = "checkpoints") -> Path:
+    """Ship a league snapshot (``<run>/pool/step_N``: already ONNX + card) as a
+    checkpoint.  Its card keeps the run's command; ``reproduce`` says which
+    snapshot of that command's run it is, because training went on after it."""
+    snapshot = Path(snapshot)
+    card_path, onnx_path = snapshot / "card.json", snapshot / "policy.onnx"
+    if not card_path.exists() or not onnx_path.exists():
+        raise FileNotFoundError(f"{snapshot} is not a snapshot: it needs card.json and policy.onnx")
+    card = json.loads(card_path.read_text())
+    step = int(card["training_steps"])
+    folder = Path(out) / card["env"] / name
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(onnx_path, folder / "policy.onnx")
+    card["name"] = name
+    card["reproduce"] = (
+        f"run the command; this policy is the league snapshot it writes at training step "
+        f"{step} (pool/{snapshot.name}), not the run's final model"
+    )
+    card["exported_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
+    return folder
+
+
 def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
@@ -147,7 +172,9 @@ def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list)
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Export a MaskablePPO model as an opponent")
-    parser.add_argument("--model", required=True, help="the .zip saved by training.train")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--model", help="the .zip saved by training.train")
+    source.add_argument("--snapshot", help="a league snapshot folder, <run>/pool/step_N")
     parser.add_argument("--name", required=True, help="checkpoint name (folder)")
     parser.add_argument("--out", default="checkpoints")
     parser.add_argument(
@@ -159,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-players", type=int, help="player count of the evaluation")
     parser.add_argument("--seed", type=int, default=12345)
     args = parser.parse_args(argv)
-    folder = export_model(args.model, args.name, args.out)
+    if args.snapshot:
+        folder = export_snapshot(args.snapshot, args.name, args.out)
+    else:
+        folder = export_model(args.model, args.name, args.out)
     print(f"exported {folder}")
     if args.eval_games:
         from training.evaluate import evaluate_checkpoint

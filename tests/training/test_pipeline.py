@@ -269,3 +269,19 @@ def test_teacher_data_does_not_depend_on_the_worker_count():
     two = collect_teacher_data("toy_v0", {"num_players": 2}, games=6, seed=4, workers=2)
     for key in one:
         np.testing.assert_array_equal(one[key], two[key])
+
+
+def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(run_dir, tmp_path):
+    snapshot = sorted((run_dir / "pool").glob("step_*"))[-1]
+    folder = export.export_snapshot(snapshot, "league_pick", tmp_path)
+    card = json.loads((folder / "card.json").read_text())
+    step = json.loads((snapshot / "card.json").read_text())["training_steps"]
+    assert folder == tmp_path / "toy_v0" / "league_pick"
+    assert card["name"] == "league_pick" and card["training_steps"] == step
+    assert f"training step {step}" in card["reproduce"] and card["command"]
+    agent = load(folder)
+    state = envs.make_game("toy_v0", num_players=2).new_initial_state(0)
+    mask = state.legal_mask()
+    assert mask[agent.act(state.observation(state.current_player()), mask)]
+    with pytest.raises(FileNotFoundError, match="not a snapshot"):
+        export.export_snapshot(run_dir, "nope", tmp_path)
