@@ -101,6 +101,19 @@ def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, 
     return share / games
 
 
+PPO_DEFAULTS: dict[str, Any] = {
+    "lr": 3e-4, "n_steps": 512, "batch_size": 256, "n_epochs": 5, "gamma": 0.995,
+    "ent_coef": 0.01,
+}
+SB3_NAMES = {"lr": "learning_rate"}  # our flag -> MaskablePPO's attribute
+
+
+def ppo_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The PPO settings given on the command line, under MaskablePPO's names."""
+    return {SB3_NAMES.get(k, k): getattr(args, k) for k in PPO_DEFAULTS
+            if getattr(args, k) is not None}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description="Train a MaskablePPO agent on a MeepleZoo env")
     p.add_argument("--env", required=True, choices=envs.list_envs())
@@ -124,12 +137,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="policy network: mlp (default) or spatial (a conv net over the board; "
                    "only for envs that have one, see training.spatial); --resume keeps the "
                    "loaded model's")
-    p.add_argument("--lr", type=float, default=3e-4)
-    p.add_argument("--n-steps", type=int, default=512, help="rollout steps per env")
-    p.add_argument("--batch-size", type=int, default=256)
-    p.add_argument("--n-epochs", type=int, default=5)
-    p.add_argument("--gamma", type=float, default=0.995)
-    p.add_argument("--ent-coef", type=float, default=0.01)
+    # PPO settings: None = the default below for a new model, the loaded model's on --resume
+    p.add_argument("--lr", type=float, help=f"learning rate (default {PPO_DEFAULTS['lr']})")
+    p.add_argument("--n-steps", type=int,
+                   help=f"rollout steps per env (default {PPO_DEFAULTS['n_steps']})")
+    p.add_argument("--batch-size", type=int, help=f"default {PPO_DEFAULTS['batch_size']}")
+    p.add_argument("--n-epochs", type=int, help=f"default {PPO_DEFAULTS['n_epochs']}")
+    p.add_argument("--gamma", type=float, help=f"default {PPO_DEFAULTS['gamma']}")
+    p.add_argument("--ent-coef", type=float, help=f"default {PPO_DEFAULTS['ent_coef']}")
     p.add_argument("--eval-freq", type=int, default=0, help="steps between quick evaluations")
     p.add_argument("--eval-games", type=int, default=40)
     p.add_argument(
@@ -220,32 +235,37 @@ def main(argv: list[str] | None = None) -> int:
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
                 shaping=args.shaping,
-                gamma=args.gamma,
+                gamma=gamma,
             )
 
         return thunk
 
+    if args.gamma is not None:
+        gamma = args.gamma
+    elif args.resume:  # the shaping must discount like the model it trains
+        from stable_baselines3.common.save_util import load_from_zip_file
+
+        gamma = load_from_zip_file(args.resume, device="cpu", load_data=True)[0]["gamma"]
+    else:
+        gamma = PPO_DEFAULTS["gamma"]
     vec_cls = SubprocVecEnv if args.vec == "subproc" else DummyVecEnv
     vec = VecMonitor(vec_cls([make_env(i) for i in range(args.n_envs)]))
 
-    if args.resume:
+    if args.resume:  # settings given now replace the loaded model's; the rest carry on
         model = MaskablePPO.load(
-            args.resume, env=vec, device="cpu", tensorboard_log=str(out / "tb")
+            args.resume, env=vec, device="cpu", tensorboard_log=str(out / "tb"),
+            custom_objects=ppo_overrides(args),
         )
         if args.arch and args.arch != arch_of(model.policy):
             vec.close()
             raise SystemExit(f"--arch {args.arch}: {args.resume} is a {arch_of(model.policy)} "
                              "model (--resume keeps the loaded model's arch)")
     else:
+        settings = {SB3_NAMES.get(k, k): v for k, v in PPO_DEFAULTS.items()}
         model = MaskablePPO(
             policy,
             vec,
-            learning_rate=args.lr,
-            n_steps=args.n_steps,
-            batch_size=args.batch_size,
-            n_epochs=args.n_epochs,
-            gamma=args.gamma,
-            ent_coef=args.ent_coef,
+            **{**settings, **ppo_overrides(args)},
             seed=args.seed,
             device="cpu",
             verbose=0,
