@@ -328,7 +328,9 @@ def main(argv: list[str] | None = None) -> int:
             folder = pool_dir / f"step_{t:09d}"
             write_onnx(self.model.policy, eval_game.observation_size(0),
                        eval_game.num_actions(0), folder / "policy.onnx")
-            card = card_for(eval_game, folder.name, run["seats"], {**run, "timesteps_done": t})
+            so_far = round(run["wall_time_s"] + time.time() - start, 1)
+            card = card_for(eval_game, folder.name, run["seats"],
+                            {**run, "timesteps_done": t, "wall_time_s": so_far})
             (folder / "card.json").write_text(json.dumps(card) + "\n")
 
         def _on_training_start(self) -> None:

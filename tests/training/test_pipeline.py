@@ -296,6 +296,7 @@ def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(run_
     assert folder == tmp_path / "toy_v0" / "league_pick"
     assert card["name"] == "league_pick" and card["training_steps"] == step
     assert f"training step {step}" in card["reproduce"] and card["command"]
+    assert card["wall_time_s"] > 0  # the training time up to the snapshot
     agent = load(folder)
     state = envs.make_game("toy_v0", num_players=2).new_initial_state(0)
     mask = state.legal_mask()
