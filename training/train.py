@@ -235,19 +235,10 @@ def main(argv: list[str] | None = None) -> int:
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
                 shaping=args.shaping,
-                gamma=gamma,
             )
 
         return thunk
 
-    if args.gamma is not None:
-        gamma = args.gamma
-    elif args.resume:  # the shaping must discount like the model it trains
-        from stable_baselines3.common.save_util import load_from_zip_file
-
-        gamma = load_from_zip_file(args.resume, device="cpu", load_data=True)[0]["gamma"]
-    else:
-        gamma = PPO_DEFAULTS["gamma"]
     vec_cls = SubprocVecEnv if args.vec == "subproc" else DummyVecEnv
     vec = VecMonitor(vec_cls([make_env(i) for i in range(args.n_envs)]))
 
@@ -272,10 +263,11 @@ def main(argv: list[str] | None = None) -> int:
             policy_kwargs=policy_kwargs,
             tensorboard_log=str(out / "tb"),
         )
+    vec.set_attr("gamma", model.gamma)  # the shaping discounts like the model that trains
+    config = {"num_players": counts[-1], **options}  # imitation and quick evaluations
     if args.imitate_games and not args.resume:
         from training.imitation import collect_teacher_data, fit_policy
 
-        config = {"num_players": counts[-1], **options}
         cache = out / "teacher.npz"
         if cache.exists():
             with np.load(cache) as stored:
@@ -311,8 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume or run["arch"] != "mlp":
         run["net_arch"] = net_arch_of(model.policy)
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
-    eval_config = {"num_players": counts[-1], **options}
-    eval_game = game_cls(**eval_config)
+    eval_game = game_cls(**config)
 
     self_play = any(s.partition("=")[0] == "self" for s in specs)
 
@@ -328,9 +319,8 @@ def main(argv: list[str] | None = None) -> int:
             folder = pool_dir / f"step_{t:09d}"
             write_onnx(self.model.policy, eval_game.observation_size(0),
                        eval_game.num_actions(0), folder / "policy.onnx")
-            so_far = round(run["wall_time_s"] + time.time() - start, 1)
             card = card_for(eval_game, folder.name, run["seats"],
-                            {**run, "timesteps_done": t, "wall_time_s": so_far})
+                            {**run, "timesteps_done": t, "wall_time_s": wall_time()})
             (folder / "card.json").write_text(json.dumps(card) + "\n")
 
         def _on_training_start(self) -> None:
@@ -349,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
                 self.next_eval += args.eval_freq
                 for field in ("random", "heuristic"):
                     rate = quick_eval(
-                        self.model, args.env, eval_config, field, args.eval_games, seed=t
+                        self.model, args.env, config, field, args.eval_games, seed=t
                     )
                     self.logger.record(f"eval/win_vs_{field}", rate)
                     print(f"[{t} steps] win share vs {field}: {rate:.3f}", flush=True)
@@ -357,10 +347,13 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.time()
 
+    def wall_time() -> float:
+        """Training seconds so far, earlier segments of a resumed run included."""
+        return round(run["wall_time_s"] + time.time() - start, 1)
+
     def write_run(steps: int) -> None:
         """run.json is kept current, so a stopped run still says how it was made."""
-        record = {**run, "timesteps_done": int(steps),
-                  "wall_time_s": round(run["wall_time_s"] + time.time() - start, 1)}
+        record = {**run, "timesteps_done": int(steps), "wall_time_s": wall_time()}
         (out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
 
     write_run(model.num_timesteps)
@@ -371,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         reset_num_timesteps=not args.resume,
         tb_log_name="maskable_ppo",
     )
-    run["wall_time_s"] = round(run["wall_time_s"] + time.time() - start, 1)
+    run["wall_time_s"] = wall_time()
     run["timesteps_done"] = int(model.num_timesteps)
     model.save(out / "final_model.zip")
     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
