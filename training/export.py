@@ -92,6 +92,8 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "imitation": run.get("imitation"),
         "seed": run.get("seed"),
         "opponents": run.get("opponents"),
+        "reward": run.get("reward"),  # per segment, " && "-joined, for resumed runs
+        "shaping": run.get("shaping"),
         "wall_time_s": run.get("wall_time_s"),
         "command": run.get("command"),
         "code_commit": run.get("code_commit"),

@@ -5,9 +5,11 @@
 
 Each of ``--n-envs`` environments is a ``SeatEnv``: the learner plays one seat
 (``--seat K``, or a random seat per episode for symmetric games) and every
-other seat is drawn per episode from the opponent pool.  With ``self`` in the
-pool, a snapshot of the learner is exported to ``<out>/pool/`` every
-``--snapshot-freq`` steps and joins the pool (a league of earlier selves).
+other seat is drawn per episode from the opponent pool.  Every
+``--snapshot-freq`` steps a snapshot of the learner goes to ``<out>/pool/step_N``
+(ONNX + card, to screen or ship with ``training.export --snapshot``; model.zip,
+to ``--resume`` from); with ``self`` in the pool, the snapshots are its
+opponents (a league of earlier selves).
 ``--arch spatial`` trains a convolutional policy over the board instead of the
 MLP (for the envs in ``training.spatial.SPATIAL_ARCHS``).
 Logs go to ``<out>/tb`` (TensorBoard); ``<out>/run.json`` records the exact
@@ -27,6 +29,7 @@ from typing import Any
 import numpy as np
 
 import envs
+from envs.core.rewards import REWARD_KINDS, resolve_reward_kind
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -153,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         help="steps between self-play snapshots (default: timesteps/8)",
     )
+    p.add_argument("--reward", choices=["auto", *REWARD_KINDS], default="auto",
+                   help="terminal reward: rank (auto for 2+ players), win (1 for a win, else 0) "
+                        "or score; on --resume it may change, e.g. rank first, then win")
     p.add_argument("--shaping", type=float, default=0.0,
                    help="potential-based shaping weight on the running score lead (0 = off)")
     p.add_argument("--imitate-games", type=int, default=0,
@@ -206,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "arch": args.arch or "mlp",
         "net_arch": net,
+        "reward": resolve_reward_kind(args.reward, counts[0]),
         "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
         "code_commit": code_commit(),
@@ -218,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
         run["wall_time_s"] = before.get("wall_time_s", 0.0)
         run["command"] = before.get("command", "") + " && " + run["command"]
         run["code_commit"] = before.get("code_commit", "unknown") + " && " + run["code_commit"]
+        # runs from before --reward used auto; each segment's kind is kept, like its command
+        earlier = before.get("reward", resolve_reward_kind("auto", counts[0]))
+        run["reward"] = earlier + " && " + run["reward"]
         if "imitation" in before:
             run["imitation"] = before["imitation"]
 
@@ -234,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                 seat=seat,
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
+                reward=args.reward,
                 shaping=args.shaping,
             )
 
@@ -316,7 +327,10 @@ def main(argv: list[str] | None = None) -> int:
             self.next_eval = model.num_timesteps + (args.eval_freq or 10**18)
 
         def _snapshot(self, t: int) -> None:
+            """ONNX + card (an opponent, and a candidate to screen) + model.zip (to resume)."""
             folder = pool_dir / f"step_{t:09d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            self.model.save(folder / "model.zip")
             write_onnx(self.model.policy, eval_game.observation_size(0),
                        eval_game.num_actions(0), folder / "policy.onnx")
             card = card_for(eval_game, folder.name, run["seats"],
@@ -331,8 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             t = self.num_timesteps
             if t >= self.next_snapshot:
                 self.next_snapshot += snapshot_freq
-                if self_play:
-                    self._snapshot(t)
+                self._snapshot(t)
                 self.model.save(out / "latest_model.zip")
                 write_run(t)
             if t >= self.next_eval:

@@ -115,6 +115,47 @@ def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(run_dir, tmp
         before.n_steps, before.batch_size, before.gamma)  # not given: carried on
 
 
+def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(run_dir, tmp_path,
+                                                                       monkeypatch):
+    from training import seat_env
+
+    out = tmp_path / "win"
+    shutil.copytree(run_dir, out)
+    start = tmp_path / "snapshot.zip"  # the newest snapshot; the pool starts empty
+    shutil.copy(sorted((out / "pool").glob("step_*/model.zip"))[-1], start)
+    kinds = []
+    original = seat_env.SeatEnv.__init__
+
+    def recording(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        kinds.append(self.reward_kind)
+
+    monkeypatch.setattr(seat_env.SeatEnv, "__init__", recording)
+    shutil.rmtree(out / "pool")
+    assert train.main([
+        "--env", "toy_v0", "--players", "2,3", "--timesteps", "256", "--n-envs", "2",
+        "--n-steps", "128", "--batch-size", "64", "--opponents", "random", "--seed", "6",
+        "--out", str(out), "--no-progress", "--reward", "win", "--snapshot-freq", "128",
+        "--resume", str(start),
+    ]) == 0
+    assert kinds == ["win", "win"]
+    run = json.loads((out / "run.json").read_text())
+    assert run["reward"] == "rank && win"  # the fixture's segment used the auto kind
+    # no self in the pool, yet the snapshots are written: to screen, ship and resume from
+    written = sorted((out / "pool").glob("step_*"))
+    assert written and all((p / "model.zip").exists() and (p / "policy.onnx").exists()
+                           for p in written)
+    card = json.loads((written[-1] / "card.json").read_text())
+    assert card["reward"] == "rank && win" and card["opponents"] == ["random"]
+
+
+def test_an_unknown_reward_kind_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        train.main(["--env", "toy_v0", "--timesteps", "8", "--out", str(tmp_path),
+                    "--reward", "points"])
+    assert "invalid choice: 'points'" in capsys.readouterr().err
+
+
 @pytest.fixture(scope="module")
 def checkpoint(run_dir, tmp_path_factory):
     out = tmp_path_factory.mktemp("ckpt")
