@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import envs
+from training.archs import ARCHS
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponents", default="random")
     p.add_argument("--n-envs", type=int, default=8)
     p.add_argument("--net", default="256,256")
-    p.add_argument("--arch", choices=["mlp", "spatial"], default="mlp")
+    p.add_argument("--arch", choices=ARCHS, default="mlp")
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args(argv)
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,

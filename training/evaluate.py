@@ -27,7 +27,7 @@ import numpy as np
 
 import envs
 from envs.core.agents import play_game
-from envs.core.rewards import places, winners
+from envs.core.rewards import places, win_share, winners
 from training.opponents import make_bot
 
 
@@ -82,8 +82,7 @@ def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[
             if agent is not None and result["lineup"][seat] != agent:
                 continue
             seats[role] = seats.get(role, 0) + 1
-            won = seat in result["winners"]
-            wins[role] = wins.get(role, 0.0) + (1.0 / len(result["winners"]) if won else 0.0)
+            wins[role] = wins.get(role, 0.0) + win_share(seat, result["winners"])
     table = []
     for role in sorted(seats, key=lambda r: -wins[r] / seats[r]):
         low, high = wilson(wins[role], seats[role])
@@ -132,8 +131,7 @@ def versus_field(
     place = np.zeros(games)
     for g, result in enumerate(results):
         seat = g % n
-        won = seat in result["winners"]
-        share[g] = 1.0 / len(result["winners"]) if won else 0.0
+        share[g] = win_share(seat, result["winners"])
         seat_share[seat] += share[g]
         seat_games[seat] += 1
         score[g] = result["scores"][seat]
@@ -189,8 +187,7 @@ def round_robin(
             ratings[a].sigma = float(np.mean([r.sigma for r in rs]))
         for seat, a in enumerate(lineup):
             played[a] += 1
-            if seat in result["winners"]:
-                wins[a] += 1.0 / len(result["winners"])
+            wins[a] += win_share(seat, result["winners"])
     table = []
     for a in agents:
         low, high = wilson(wins[a], played[a])

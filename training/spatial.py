@@ -77,8 +77,7 @@ from envs.chihou_sousei.observation import (
     S_Y,
     SLOT_F,
 )
-
-ARCHS = ("mlp", "spatial")
+from training.archs import ARCHS
 
 # -- the chihou grid -------------------------------------------------------------------
 SIDE = 2 * RADIUS + 1  # 17

@@ -29,7 +29,8 @@ from typing import Any
 import numpy as np
 
 import envs
-from envs.core.rewards import REWARD_KINDS, resolve_reward_kind
+from envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
+from training.archs import ARCHS
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -97,10 +98,7 @@ def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, 
         seat = g % n
         bots = [learner if s == seat else other for s in range(n)]
         state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
-        keys = state.rank_keys()
-        best = max(keys)
-        top = [i for i, k in enumerate(keys) if k == best]
-        share += (1.0 / len(top)) if seat in top else 0.0
+        share += win_share(seat, winners(state.rank_keys()))
     return share / games
 
 
@@ -136,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
     p.add_argument("--net", default="128,128",
                    help="hidden layer sizes (with --arch spatial: of the global MLP)")
-    p.add_argument("--arch", choices=["mlp", "spatial"], default=None,
+    p.add_argument("--arch", choices=ARCHS, default=None,
                    help="policy network: mlp (default) or spatial (a conv net over the board; "
                    "only for envs that have one, see training.spatial); --resume keeps the "
                    "loaded model's")

@@ -53,6 +53,14 @@ def winners(rank_keys: Sequence[tuple]) -> list[int]:
     return [i for i, key in enumerate(rank_keys) if key == best]
 
 
+def win_share(seat: int, top: Sequence[int]) -> float:
+    """A seat's share of a win: 1 alone, 1/k among k co-winners, else 0.
+
+    Win rates add these shares, so a table's rates sum to 1 per game.
+    """
+    return 1.0 / len(top) if seat in top else 0.0
+
+
 def terminal_rewards(
     kind: str, scores: Sequence[float], rank_keys: Sequence[tuple], score_scale: float
 ) -> list[float]:

@@ -3,7 +3,7 @@
 import pytest
 
 from envs.core.errors import ConfigError
-from envs.core.rewards import places, resolve_reward_kind, terminal_rewards
+from envs.core.rewards import places, resolve_reward_kind, terminal_rewards, win_share, winners
 
 
 def test_rank_reward_first_plus_one_last_minus_one():
@@ -41,3 +41,10 @@ def test_reward_kind_validation():
         resolve_reward_kind("money", 2)
     with pytest.raises(ConfigError, match="solo"):
         resolve_reward_kind("rank", 1)
+
+
+def test_win_share_splits_a_shared_win():
+    top = winners([(5, 0), (7, 1), (7, 1)])
+    assert top == [1, 2]
+    assert [win_share(s, top) for s in range(3)] == [0.0, 0.5, 0.5]
+    assert win_share(0, winners([(9,), (1,)])) == 1.0
