@@ -22,7 +22,10 @@ class AsianDeliveryGame(Game):
       district holds coins (3 VP) by its distance, taken by whoever fulfils
       there first, instead of the step bonus;
     - ``shared_port_dailies``: every player has the same three dailies
-      (1, 2, 3 base), fulfilled only at the port.
+      (1, 2, 3 base), fulfilled only at the port;
+    - ``random_companies`` (research, not in the draft): each seat is dealt a
+      distinct company at random instead of choosing one, so that a company
+      trained agents never pick can still be measured.
     """
 
     name = "asian_delivery_v0"
@@ -41,6 +44,11 @@ class AsianDeliveryGame(Game):
         ),
         "shared_port_dailies": Option(
             False, (False, True), "everyone has the same 1/2/3-base dailies, port only"
+        ),
+        "random_companies": Option(
+            False,
+            (False, True),
+            "research: companies dealt at random (no choice), for balance measurement",
         ),
     }
     max_decisions = 20_000

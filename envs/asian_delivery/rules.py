@@ -25,7 +25,14 @@ def do_company(s: AsianDeliveryState, action: int) -> None:
     if p + 1 < s.n:
         s.set_current(p + 1)
         return
-    for q in range(s.n):  # round 1: available workers = worker level
+    start_round_one(s)
+
+
+def start_round_one(s: AsianDeliveryState) -> None:
+    """Once every seat has a company (chosen, or dealt by ``random_companies``):
+    available workers = worker level, and the start player opens the main phase."""
+    v = s.v
+    for q in range(s.n):
         base = L.seat(q)
         v[base + L.S_WORKERS] = v[base + L.S_TRACK + 3]
     turn.start_main_phase(s)

@@ -9,7 +9,9 @@ Rules (RULES.md, "Set-up"):
   same three port dailies for everybody); the other dailies leave the game;
 - the request deck is shuffled and 6 cards form the market;
 - in turn order from the start player (seat 0) each player picks a company
-  and receives 3 base resources in its port warehouse and 5 in its reserve.
+  and receives 3 base resources in its port warehouse and 5 in its reserve
+  (research variant random_companies: each seat is dealt a distinct company at
+  random instead, and the game opens at the start player's first main decision).
 """
 
 from __future__ import annotations
@@ -106,6 +108,8 @@ def new_state(game, seed: int | None) -> AsianDeliveryState:
     v[L.G_DECISION + D_COMPANY] = 1
     v[L.I_CUR] = 0
     v[L.seat(0) + L.S_TO_MOVE] = 1
+    if s.random_companies:
+        deal_companies(s)
     return s
 
 
@@ -158,3 +162,14 @@ def take_company(s: AsianDeliveryState, p: int, c: int) -> None:
     v[base + L.S_WH + PORT * NK] += START_PORT
     v[base + L.S_RESERVE] += START_RESERVE
     v[L.I_RECEIVED + p] += START_PORT + START_RESERVE
+
+
+def deal_companies(s: AsianDeliveryState) -> None:
+    """Variant random_companies: deal each seat a distinct company at random (the
+    state's rng, after the market), so a company agents never choose still gets
+    played; then round 1 begins exactly as after the last choice."""
+    from envs.asian_delivery.rules import start_round_one  # rules imports this module
+
+    for p, c in enumerate(s.rng.permutation(len(COMPANIES))[: s.n]):
+        take_company(s, p, int(c))
+    start_round_one(s)

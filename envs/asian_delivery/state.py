@@ -68,6 +68,7 @@ class AsianDeliveryState(GameState):
     coins: bool
     shared_dailies: bool
     growth_first: bool
+    random_companies: bool
     neigh: tuple[tuple[int, ...], ...]
     dist: tuple[int, ...]
     colour_positions: tuple[tuple[int, ...], ...]
@@ -79,6 +80,7 @@ class AsianDeliveryState(GameState):
         self.coins = bool(game.config["distance_coins"])
         self.shared_dailies = bool(game.config["shared_port_dailies"])
         self.growth_first = bool(game.config["growth_before_refill"])
+        self.random_companies = bool(game.config["random_companies"])
         self.daily_cards = SHARED_DAILIES if self.shared_dailies else DAILIES
         self.v = array("i", bytes(4 * L.STATE_SIZE))
         self.deck: list[int] = []

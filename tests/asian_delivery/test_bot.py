@@ -25,7 +25,11 @@ def test_bot_beats_random(players):
 
 def test_bot_moves_are_legal_in_every_variant():
     game = AsianDeliveryGame(
-        3, growth_before_refill=True, distance_coins=True, shared_port_dailies=True
+        3,
+        growth_before_refill=True,
+        distance_coins=True,
+        shared_port_dailies=True,
+        random_companies=True,
     )
     bots = [game.heuristic_bot(k) for k in range(3)]
     state = play_game(game.new_initial_state(3), bots)

@@ -8,7 +8,13 @@ VARIANTS = [
     {"growth_before_refill": True},
     {"distance_coins": True},
     {"shared_port_dailies": True},
-    {"growth_before_refill": True, "distance_coins": True, "shared_port_dailies": True},
+    {"random_companies": True},
+    {
+        "growth_before_refill": True,
+        "distance_coins": True,
+        "shared_port_dailies": True,
+        "random_companies": True,
+    },
 ]
 CONFIGS = [dict(num_players=n, **variant) for variant in VARIANTS for n in (3, 4, 5)]
 

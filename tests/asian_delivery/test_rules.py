@@ -737,6 +737,37 @@ def test_variant_shared_port_dailies_only_at_port():
     assert vp(s, 0) == SHARED_DAILIES[2].vp
 
 
+def test_variant_random_companies_dealt_without_a_choice():
+    deals = set()
+    for seed in range(20):
+        s = AsianDeliveryGame(5, random_companies=True).new_initial_state(seed)
+        roles = s.seat_roles()
+        assert sorted(roles) == sorted(COMPANY)  # each seat a distinct company, all 5 dealt
+        assert decision(s) == "main" and s.current_player() == 0
+        s.check_invariants()
+        again = AsianDeliveryGame(5, random_companies=True).new_initial_state(seed)
+        assert again.seat_roles() == roles  # deterministic for a seed
+        deals.add(tuple(roles))
+    assert len(deals) > 1  # different seeds, different deals
+    seen = set()
+    for seed in range(20):
+        s = AsianDeliveryGame(3, random_companies=True).new_initial_state(seed)
+        roles = s.seat_roles()
+        assert len(set(roles)) == 3 and "-" not in roles
+        seen.update(roles)
+        # exactly the position reached by choosing the same companies in seat order
+        chosen = started(3, seed, companies=roles)
+        assert s.v == chosen.v
+        assert np.array_equal(s.observation(1), chosen.observation(1))
+    assert seen == set(COMPANY)  # every company, okura included, gets dealt
+    s = AsianDeliveryGame(4, random_companies=True).new_initial_state(7)
+    rng = np.random.default_rng(0)
+    while not s.is_terminal():  # no company decision is ever asked
+        assert decision(s) != "choose_company"
+        assert not any(name.startswith("choose_company") for name in legal(s))
+        s.apply(int(rng.choice(s.legal_actions())))
+
+
 # -- observation and render --------------------------------------------------------------------
 def test_observation_is_egocentric_and_padded():
     game3, game5 = AsianDeliveryGame(3), AsianDeliveryGame(5)
