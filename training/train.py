@@ -104,7 +104,7 @@ def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, 
 
 PPO_DEFAULTS: dict[str, Any] = {
     "lr": 3e-4, "n_steps": 512, "batch_size": 256, "n_epochs": 5, "gamma": 0.995,
-    "ent_coef": 0.01,
+    "gae_lambda": 0.95, "ent_coef": 0.01,
 }
 SB3_NAMES = {"lr": "learning_rate"}  # our flag -> MaskablePPO's attribute
 
@@ -145,6 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, help=f"default {PPO_DEFAULTS['batch_size']}")
     p.add_argument("--n-epochs", type=int, help=f"default {PPO_DEFAULTS['n_epochs']}")
     p.add_argument("--gamma", type=float, help=f"default {PPO_DEFAULTS['gamma']}")
+    p.add_argument("--gae-lambda", type=float,
+                   help=f"GAE's lambda; nearer 1 trusts returns over the critic "
+                        f"(default {PPO_DEFAULTS['gae_lambda']})")
     p.add_argument("--ent-coef", type=float, help=f"default {PPO_DEFAULTS['ent_coef']}")
     p.add_argument("--eval-freq", type=int, default=0, help="steps between quick evaluations")
     p.add_argument("--eval-games", type=int, default=40)

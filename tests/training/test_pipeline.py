@@ -107,10 +107,12 @@ def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(run_dir, tmp
     assert train.main([
         "--env", "toy_v0", "--players", "2,3", "--timesteps", "128", "--n-envs", "2",
         "--opponents", "random", "--seed", "5", "--out", str(out), "--no-progress",
-        "--lr", "1e-5", "--ent-coef", "0.002", "--resume", str(out / "final_model.zip"),
+        "--lr", "1e-5", "--ent-coef", "0.002", "--gae-lambda", "0.99",
+        "--resume", str(out / "final_model.zip"),
     ]) == 0
     after = MaskablePPO.load(out / "final_model.zip", device="cpu")
     assert after.learning_rate == 1e-5 and after.ent_coef == 0.002
+    assert after.gae_lambda == 0.99 and after.rollout_buffer.gae_lambda == 0.99
     assert (after.n_steps, after.batch_size, after.gamma) == (
         before.n_steps, before.batch_size, before.gamma)  # not given: carried on
 
