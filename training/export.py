@@ -148,9 +148,12 @@ def export_snapshot(snapshot: str | Path, name: str, out: str | Path = "checkpoi
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(onnx_path, folder / "policy.onnx")
     card["name"] = name
+    segments = str(card.get("command") or "").count(" && ") + 1
+    run_it = ("run the command; this policy is the league snapshot it writes" if segments == 1
+              else f"run the {segments} commands in order (each --resume names a model an "
+                   "earlier one writes); this policy is the league snapshot the last one writes")
     card["reproduce"] = (
-        f"run the command; this policy is the league snapshot it writes at training step "
-        f"{step} (pool/{snapshot.name}), not the run's final model"
+        f"{run_it} at training step {step} (pool/{snapshot.name}), not the run's final model"
     )
     card["exported_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")

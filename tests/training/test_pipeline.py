@@ -149,6 +149,9 @@ def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(run_dir, tm
                            for p in written)
     card = json.loads((written[-1] / "card.json").read_text())
     assert card["reward"] == "rank && win" and card["opponents"] == ["random"]
+    shipped = json.loads((export.export_snapshot(written[-1], "pick", tmp_path / "ckpt")
+                          / "card.json").read_text())
+    assert shipped["reproduce"].startswith("run the 2 commands in order")
 
 
 def test_an_unknown_reward_kind_is_refused(tmp_path, capsys):
