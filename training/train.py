@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -155,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--snapshot-freq",
         type=int,
         default=0,
-        help="steps between self-play snapshots (default: timesteps/8)",
+        help="steps between snapshots in <out>/pool (default: timesteps/8)",
     )
     p.add_argument("--reward", choices=["auto", *REWARD_KINDS], default="auto",
                    help="terminal reward: rank (auto for 2+ players), win (1 for a win, else 0) "
@@ -327,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
             self.next_snapshot = model.num_timesteps + snapshot_freq
             self.next_eval = model.num_timesteps + (args.eval_freq or 10**18)
 
-        def _snapshot(self, t: int) -> None:
+        def _snapshot(self, t: int) -> Path:
             """ONNX + card (an opponent, and a candidate to screen) + model.zip (to resume)."""
             folder = pool_dir / f"step_{t:09d}"
             folder.mkdir(parents=True, exist_ok=True)
@@ -337,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
             card = card_for(eval_game, folder.name, run["seats"],
                             {**run, "timesteps_done": t, "wall_time_s": wall_time()})
             (folder / "card.json").write_text(json.dumps(card) + "\n")
+            return folder
 
         def _on_training_start(self) -> None:
             if self_play and "imitation" in run:  # the warm-started policy is the first self
@@ -346,8 +348,8 @@ def main(argv: list[str] | None = None) -> int:
             t = self.num_timesteps
             if t >= self.next_snapshot:
                 self.next_snapshot += snapshot_freq
-                self._snapshot(t)
-                self.model.save(out / "latest_model.zip")
+                folder = self._snapshot(t)  # the same model: copy it, don't serialise twice
+                shutil.copyfile(folder / "model.zip", out / "latest_model.zip")
                 write_run(t)
             if t >= self.next_eval:
                 self.next_eval += args.eval_freq
