@@ -85,11 +85,12 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "action_names_hash": names_hash(
             [game.action_name(a, seat) for a in range(game.num_actions(seat))]
         ),
-        "algorithm": "MaskablePPO (sb3-contrib)",
+        "algorithm": run.get("algorithm", "MaskablePPO (sb3-contrib)"),
         "arch": run.get("arch", "mlp"),  # runs from before --arch were all mlp
         "net_arch": run.get("net_arch"),
         "training_steps": run.get("timesteps_done"),
         "imitation": run.get("imitation"),
+        "improvement": run.get("improvement"),  # training.improve's search distillation
         "seed": run.get("seed"),
         "opponents": run.get("opponents"),
         "reward": run.get("reward"),  # per segment, " && "-joined, for resumed runs

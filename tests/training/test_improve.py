@@ -1,0 +1,106 @@
+"""training.improve: rollout search at chosen decisions, distilled into the policy."""
+
+import json
+
+import numpy as np
+import pytest
+
+import envs
+from training import export, improve, train
+from training.opponents import PolicyBot, load
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    out = tmp_path_factory.mktemp("base")
+    assert train.main([
+        "--env", "toy_v0", "--players", "2", "--timesteps", "256", "--n-envs", "1",
+        "--n-steps", "128", "--batch-size", "64", "--opponents", "heuristic", "--seed", "4",
+        "--out", str(out), "--no-progress", "--net", "16",
+    ]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def improved(trained, tmp_path_factory):
+    out = tmp_path_factory.mktemp("improved")
+    assert improve.main([
+        "--model", str(trained / "final_model.zip"), "--search", "decide", "--rollouts", "2",
+        "--games", "4", "--epochs", "1", "--workers", "1", "--seed", "9", "--out", str(out),
+    ]) == 0
+    return out
+
+
+def test_rollout_value_is_win_share_plus_weighted_margin():
+    game = envs.make_game("toy_v0", num_players=2)
+    state = game.new_initial_state(0)
+    state.scores_ = [12, 7]
+    state.hands = [[0, 0], [0, 0]]
+    assert improve.rollout_value(state, 0, 0.2, 10.0) == pytest.approx(1.0 + 0.2 * 5 / 10)
+    assert improve.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.0 - 0.2 * 5 / 10)
+    state.scores_ = [9, 9]  # a shared win: half a win each, no margin
+    assert improve.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.5)
+
+
+def test_search_compares_candidates_on_the_same_futures(improved):
+    """Two identical cards in hand are two actions with the same future: with
+    common random numbers their values are exactly equal, whatever the luck."""
+    game = envs.make_game("toy_v0", num_players=2)
+    policy = PolicyBot(load(improved / "search_policy"))
+    factory = improve._opponent_factory(game, ["heuristic"])
+    for seed in range(5):
+        state = game.new_initial_state(seed)
+        state.hands[0] = [7, 7]
+        search = improve.RolloutSearch(game, policy, factory, 3, 0.2,
+                                       np.random.default_rng(seed))
+        values = search.values(state)
+        assert set(values) == {0, 1, 2}
+        assert values[0] == values[1]
+
+
+def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(trained, improved):
+    run = json.loads((improved / "run.json").read_text())
+    assert run["command"].startswith("python -m training.train --env toy_v0")
+    assert " && python -m training.improve --model " in run["command"]
+    assert run["code_commit"].count(" && ") == 1
+    facts = run["improvement"]
+    assert facts["games"] == 4 and facts["rollouts"] == 2 and facts["search"] == ["decide"]
+    assert 0 < facts["searched"] <= facts["decisions"]
+    assert 0 <= facts["changed"] <= facts["searched"]
+    assert 0.0 <= facts["search_win_share"] <= 1.0 and 0.0 <= facts["searched_agreement"] <= 1.0
+    labels = np.load(improved / "labels.npz")
+    assert len(labels["actions"]) == facts["decisions"]
+    # every label is legal and the played action is one of the labelled best
+    assert not (labels["targets"] & ~labels["masks"]).any()
+    assert labels["targets"][np.arange(len(labels["actions"])), labels["actions"]].all()
+    folder = export.export_model(improved / "final_model.zip", "improved", improved / "ckpt")
+    card = json.loads((folder / "card.json").read_text())
+    assert card["improvement"]["searched"] == facts["searched"]
+    assert card["algorithm"].endswith("rollout-search distillation")
+    assert card["training_steps"] == json.loads((trained / "run.json").read_text())[
+        "timesteps_done"]
+
+
+def test_labelled_data_does_not_depend_on_the_worker_count(improved):
+    kwargs = dict(env_name="toy_v0", config={"num_players": 2},
+                  policy_dir=improved / "search_policy", games=3, seed=5,
+                  opponents=["heuristic"], search_kinds=["decide"], rollouts=2,
+                  margin_weight=0.2, reward="win")
+    one = improve.collect_search_labels(**kwargs, workers=1)
+    two = improve.collect_search_labels(**kwargs, workers=2)
+    for key in ("obs", "targets", "actions", "returns", "searched_rows", "win_shares"):
+        assert np.array_equal(one[key], two[key])
+    assert one["searched"] == two["searched"] > 0
+
+
+def test_bad_requests_are_refused(trained, tmp_path):
+    model = str(trained / "final_model.zip")
+    with pytest.raises(SystemExit, match="--rollouts must be at least 1"):
+        improve.main(["--model", model, "--rollouts", "0", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match="'self' is not an opponent"):
+        improve.main(["--model", model, "--opponents", "self", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match="no decision of kind"):
+        improve.main(["--model", model, "--search", "bid", "--games", "1", "--workers", "1",
+                      "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match="no such file"):
+        improve.main(["--model", str(tmp_path / "missing.zip"), "--out", str(tmp_path)])

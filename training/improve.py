@@ -1,0 +1,327 @@
+"""Policy improvement by rollout search, distilled into the network.
+
+    python -m training.improve --model runs/x/final_model.zip --search pick \
+        --rollouts 8 --games 600 --opponents heuristic --seed 1 --out runs/y
+
+One step of expert iteration.  The trained policy plays seat-rotated games
+against the opponents.  At its decisions of the kinds named by ``--search``
+(``state.decision_name()``), every legal action is tried with ``--rollouts``
+playouts to the end of the game: the policy plays its own seat, the opponents
+theirs, and everything the player cannot see is re-drawn
+(``resample_hidden``).  The playouts use common random numbers (the same
+re-draws and opponent seeds for every candidate), so candidates are compared
+on the same futures, not on their luck.  The action with the best mean value
+(win share, plus ``--margin-weight`` times the score margin over the best
+other player in ``score_scale`` units) becomes the label; the policy's other
+decisions are labelled with its own choice, so fitting keeps them.  The
+network is then fitted to the labels (``imitation.fit_policy``) and saved as
+``final_model.zip`` with a ``run.json`` that chains the commands that made it,
+ready for ``training.export --model``.
+Why: PPO on a 2-core budget stalls where the policy's weak spot is one kind of
+decision (地方創生's picks); a search on the true game at those decisions is a
+better teacher than more of the same gradient.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import envs
+from envs.core.agents import play_game
+from envs.core.game import Game, GameState
+from envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
+
+
+def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float) -> float:
+    """Value of a finished game for ``seat``: its win share plus a small share
+    of its score margin over the best other seat (which separates candidates
+    that all win or all lose in the sampled futures)."""
+    scores = state.scores()
+    others = [s for i, s in enumerate(scores) if i != seat]
+    margin = scores[seat] - max(others) if others else scores[seat]
+    return win_share(seat, winners(state.rank_keys())) + margin_weight * margin / scale
+
+
+class RolloutSearch:
+    """Chooses by playouts with common random numbers; see the module docstring."""
+
+    def __init__(self, game: Game, policy: Any, opponent_factory: Any, rollouts: int,
+                 margin_weight: float, rng: np.random.Generator) -> None:
+        self.game, self.policy, self.opponents = game, policy, opponent_factory
+        self.rollouts, self.margin_weight, self.rng = rollouts, margin_weight, rng
+
+    def values(self, state: GameState) -> dict[int, float]:
+        """Mean playout value of every legal action for the player to move."""
+        seat = state.current_player()
+        seeds = [int(s) for s in self.rng.integers(2**31, size=self.rollouts)]
+        values = {}
+        for action in state.legal_actions():
+            total = 0.0
+            for seed in seeds:  # the same futures for every candidate
+                future = state.resample_hidden(seat, np.random.default_rng(seed))
+                future.apply(action)
+                others = self.opponents(seed)
+                lineup = [self.policy if i == seat else others[i]
+                          for i in range(self.game.num_players)]
+                end = play_game(future, lineup)
+                total += rollout_value(end, seat, self.margin_weight, self.game.score_scale)
+            values[action] = total / self.rollouts
+        return values
+
+
+def _opponent_factory(game: Game, specs: list[str]) -> Any:
+    """``seed -> one bot per seat``.  Bots are made afresh from the seed (their
+    tie-breaks then repeat across candidates); checkpoints play deterministically
+    and are loaded once."""
+    from training.opponents import make_bot
+
+    loaded: dict[str, Any] = {}
+
+    def make(spec: str, seed: int) -> Any:
+        if spec in ("random", "heuristic"):
+            return make_bot(spec, game, seed)
+        if spec not in loaded:
+            loaded[spec] = make_bot(spec, game)
+        return loaded[spec]
+
+    def factory(seed: int) -> list[Any]:
+        return [make(specs[(i + seed) % len(specs)], seed + i) for i in range(game.num_players)]
+
+    return factory
+
+
+def _play_and_label(job: tuple) -> dict[str, Any]:
+    (env_name, config, game_ids, seed, policy_dir, specs, search_kinds, rollouts,
+     margin_weight, reward) = job
+    from training.opponents import PolicyBot, load
+
+    game = envs.make_game(env_name, **config)
+    policy = PolicyBot(load(policy_dir))
+    factory = _opponent_factory(game, specs)
+    obs, masks, targets, actions, returns, wins, is_searched = [], [], [], [], [], [], []
+    searched = changed = 0
+    for game_id in game_ids:  # seeded per game: the data ignores the worker count
+        rng = np.random.default_rng([seed, game_id])
+        search = RolloutSearch(game, policy, factory, rollouts, margin_weight, rng)
+        learner = game_id % game.num_players  # seats rotate
+        field = factory(int(rng.integers(2**31)))
+        state = game.new_initial_state(int(rng.integers(2**63 - 1)))
+        mine = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat != learner:
+                state.apply(field[seat].act(state))
+                continue
+            mask = state.legal_mask()
+            own = policy.act(state)
+            target = np.zeros(len(mask), bool)
+            action = own
+            searching = state.decision_name() in search_kinds and int(mask.sum()) > 1
+            if searching:
+                values = search.values(state)
+                best = max(values.values())
+                target[[a for a, v in values.items() if v == best]] = True
+                action = own if target[own] else max(values, key=values.__getitem__)
+                searched += 1
+                changed += int(action != own)
+            else:
+                target[own] = True
+            is_searched.append(searching)
+            obs.append(state.observation(seat).copy())
+            masks.append(mask.copy())
+            targets.append(target)
+            actions.append(action)
+            state.apply(action)
+            mine += 1
+        final = terminal_rewards(reward, state.scores(), state.rank_keys(), game.score_scale)
+        returns.extend([final[learner]] * mine)
+        wins.append(win_share(learner, winners(state.rank_keys())))
+    return {
+        "obs": np.asarray(obs, np.float16).reshape(len(obs), -1),
+        "masks": np.asarray(masks, bool),
+        "targets": np.asarray(targets, bool),
+        "actions": np.asarray(actions, np.int64),
+        "returns": np.asarray(returns, np.float32),
+        "searched_rows": np.asarray(is_searched, bool),
+        "searched": searched,
+        "changed": changed,
+        "wins": wins,
+    }
+
+
+def collect_search_labels(
+    env_name: str, config: dict[str, Any], policy_dir: str | Path, games: int, seed: int,
+    opponents: list[str], search_kinds: list[str], rollouts: int, margin_weight: float,
+    reward: str, workers: int | None = None,
+) -> dict[str, Any]:
+    """Labelled decisions of the policy's seat in ``games`` games (the same data
+    for any number of ``workers``), with how many were searched and changed, and
+    the searching player's win share in each game (the search is also an agent:
+    its results say how much there is to distil)."""
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    bounds = np.linspace(0, games, workers + 1).astype(int)
+    jobs = [(env_name, config, range(lo, hi), seed, str(policy_dir), opponents, search_kinds,
+             rollouts, margin_weight, reward) for lo, hi in itertools.pairwise(bounds) if hi > lo]
+    if len(jobs) == 1:
+        parts = [_play_and_label(jobs[0])]
+    else:
+        with ProcessPoolExecutor(len(jobs)) as pool:
+            parts = list(pool.map(_play_and_label, jobs))
+    data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts])
+                            for k in ("obs", "masks", "targets", "actions", "returns",
+                                      "searched_rows")}
+    data["searched"] = sum(p["searched"] for p in parts)
+    data["changed"] = sum(p["changed"] for p in parts)
+    data["win_shares"] = [w for p in parts for w in p["wins"]]  # the searching player's games
+    return data
+
+
+def _agreement(policy: Any, data: dict[str, Any], rows: np.ndarray) -> float:
+    """Share of ``rows`` where the policy's favourite is one of the labelled best."""
+    import torch
+
+    index = np.flatnonzero(rows)
+    hits = 0
+    with torch.no_grad():
+        for start in range(0, len(index), 1024):
+            batch = index[start:start + 1024]
+            dist = policy.get_distribution(torch.as_tensor(data["obs"][batch]).float(),
+                                           action_masks=data["masks"][batch])
+            choice = dist.distribution.probs.argmax(-1).numpy()
+            hits += int(data["targets"][batch, choice].sum())
+    return hits / max(len(index), 1)
+
+
+def _previous_run(model_path: Path) -> dict[str, Any]:
+    """How the model was made: ``run.json`` beside it, or a snapshot's ``card.json``."""
+    for name in ("run.json", "card.json"):
+        meta = model_path.parent / name
+        if meta.exists():
+            run = json.loads(meta.read_text())
+            if name == "card.json":  # a league snapshot: the card carries the run's facts
+                run["timesteps_done"] = run.get("training_steps")
+                run.setdefault("config", {})["num_players"] = run["player_counts"][0]
+            return run
+    raise FileNotFoundError(
+        f"{model_path.parent} has neither run.json nor card.json: the new run could not say "
+        "how the model it starts from was made"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", required=True,
+                        help="MaskablePPO .zip from training.train (final_model.zip or a "
+                             "snapshot's pool/step_N/model.zip)")
+    parser.add_argument("--search", default="pick",
+                        help="comma-separated decision kinds to search (decision_name())")
+    parser.add_argument("--rollouts", type=int, default=8, help="playouts per candidate action")
+    parser.add_argument("--games", type=int, default=200, help="labelled games")
+    parser.add_argument("--opponents", default="heuristic",
+                        help="comma-separated: random, heuristic or checkpoint folders")
+    parser.add_argument("--margin-weight", type=float, default=0.2,
+                        help="weight of the score margin (in score_scale units) in a playout's "
+                             "value, next to the win share")
+    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--lr", type=float, default=1e-4)
+    parser.add_argument("--workers", type=int, default=None, help="default: all cores")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", required=True)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    for name, value in (("--rollouts", args.rollouts), ("--games", args.games),
+                        ("--epochs", args.epochs)):
+        if value < 1:
+            raise SystemExit(f"{name} must be at least 1, got {value}")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from training.export import card_for, write_onnx
+    from training.imitation import fit_policy
+    from training.train import code_commit
+
+    torch.set_num_threads(1)
+    model_path = Path(args.model)
+    if not model_path.exists():
+        raise SystemExit(f"--model {model_path}: no such file")
+    run = _previous_run(model_path)
+    game = envs.make_game(run["env"], **run["config"])
+    if run.get("seats", "any") != "any":
+        raise SystemExit("training.improve plays any seat; a per-seat model is not supported yet")
+    specs = [s for s in args.opponents.split(",") if s]
+    if "self" in specs:
+        raise SystemExit("--opponents: 'self' is not an opponent here; name a checkpoint folder")
+    kinds = [k for k in args.search.split(",") if k]
+    model = MaskablePPO.load(str(model_path), device="cpu")
+    if model.observation_space.shape[0] != game.observation_size(0):
+        raise SystemExit(f"{model_path} takes {model.observation_space.shape[0]} features but "
+                         f"{game.name} gives {game.observation_size(0)}")
+    out = Path(args.out)
+    policy_dir = out / "search_policy"  # the policy that plays and rolls out, as an opponent
+    write_onnx(model.policy, game.observation_size(0), game.num_actions(0),
+               policy_dir / "policy.onnx")
+    (policy_dir / "card.json").write_text(json.dumps(card_for(game, "search_policy", "any", run)))
+    reward = resolve_reward_kind("win", game.num_players)
+    start = time.time()
+    print(f"labelling {args.games} games: {args.rollouts} playouts per candidate at "
+          f"{', '.join(kinds)} decisions ...", flush=True)
+    data = collect_search_labels(
+        run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
+        args.rollouts, args.margin_weight, reward, args.workers,
+    )
+    searched, changed = data.pop("searched"), data.pop("changed")
+    shares = data.pop("win_shares")
+    if searched == 0:
+        raise SystemExit(f"no decision of kind {kinds} came up: check --search against "
+                         f"{game.name}'s decision_name()")
+    print(f"searched {searched} decisions; the search changed {changed} "
+          f"({changed / searched:.1%}) of the policy's choices; the searching player won "
+          f"{np.mean(shares):.1%} of the {len(shares)} games", flush=True)
+    np.savez(out / "labels.npz", **data)
+    fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
+                     log=lambda m: print(m, flush=True))
+    fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
+    print(f"after fitting, the policy's favourite is one of the search's best at "
+          f"{fit['searched_agreement']:.1%} of the searched decisions (before: "
+          f"{1 - changed / searched:.1%})", flush=True)
+    model.save(out / "final_model.zip")
+    seconds = round(time.time() - start, 1)
+    command = "python -m training.improve " + shlex.join(argv)
+    run.update({
+        "algorithm": "MaskablePPO (sb3-contrib) + rollout-search distillation",
+        "command": " && ".join(c for c in (run.get("command"), command) if c),
+        "code_commit": " && ".join(c for c in (run.get("code_commit"), code_commit()) if c),
+        "wall_time_s": round((run.get("wall_time_s") or 0.0) + seconds, 1),
+        "improvement": {
+            "method": "rollout search distilled (training.improve)",
+            "search": kinds, "rollouts": args.rollouts, "games": args.games,
+            "opponents": specs, "margin_weight": args.margin_weight,
+            "decisions": len(data["actions"]), "searched": searched, "changed": changed,
+            "search_win_share": round(float(np.mean(shares)), 4),
+            **fit, "seconds": seconds,
+        },
+    })
+    for key in ("name", "evaluation", "exported_at", "reproduce"):
+        run.pop(key, None)  # a snapshot card's own fields are not facts of this run
+    (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+    print(f"saved {out / 'final_model.zip'} in {seconds:.0f}s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
