@@ -103,7 +103,7 @@ def _opponent_factory(game: Game, specs: list[str]) -> Any:
 
 def _play_and_label(job: tuple) -> dict[str, Any]:
     (env_name, config, game_ids, seed, policy_dir, specs, search_kinds, rollouts,
-     margin_weight, reward) = job
+     margin_weight, reward, progress) = job
     from training.opponents import PolicyBot, load
 
     game = envs.make_game(env_name, **config)
@@ -147,6 +147,9 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
         final = terminal_rewards(reward, state.scores(), state.rank_keys(), game.score_scale)
         returns.extend([final[learner]] * mine)
         wins.append(win_share(learner, winners(state.rank_keys())))
+        if progress:
+            print(f"game {game_id}: searched {searched}, changed {changed}; the searching "
+                  f"player's win share so far in this worker {np.mean(wins):.3f}", flush=True)
     return {
         "obs": np.asarray(obs, np.float16).reshape(len(obs), -1),
         "masks": np.asarray(masks, bool),
@@ -163,7 +166,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
 def collect_search_labels(
     env_name: str, config: dict[str, Any], policy_dir: str | Path, games: int, seed: int,
     opponents: list[str], search_kinds: list[str], rollouts: int, margin_weight: float,
-    reward: str, workers: int | None = None,
+    reward: str, workers: int | None = None, progress: bool = False,
 ) -> dict[str, Any]:
     """Labelled decisions of the policy's seat in ``games`` games (the same data
     for any number of ``workers``), with how many were searched and changed, and
@@ -172,7 +175,8 @@ def collect_search_labels(
     workers = max(1, min(workers or os.cpu_count() or 1, games))
     bounds = np.linspace(0, games, workers + 1).astype(int)
     jobs = [(env_name, config, range(lo, hi), seed, str(policy_dir), opponents, search_kinds,
-             rollouts, margin_weight, reward) for lo, hi in itertools.pairwise(bounds) if hi > lo]
+             rollouts, margin_weight, reward, progress)
+            for lo, hi in itertools.pairwise(bounds) if hi > lo]
     if len(jobs) == 1:
         parts = [_play_and_label(jobs[0])]
     else:
@@ -282,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{', '.join(kinds)} decisions ...", flush=True)
     data = collect_search_labels(
         run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
-        args.rollouts, args.margin_weight, reward, args.workers,
+        args.rollouts, args.margin_weight, reward, args.workers, progress=True,
     )
     searched, changed = data.pop("searched"), data.pop("changed")
     shares = data.pop("win_shares")
