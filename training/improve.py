@@ -191,6 +191,60 @@ def collect_search_labels(
     return data
 
 
+def _label(args: argparse.Namespace, argv: list[str], run: dict[str, Any], game: Game,
+           specs: list[str], kinds: list[str], policy_dir: Path,
+           commit: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Play and label ``--games`` games; also play the same deals with the policy
+    alone, so the facts say what the search adds on equal luck."""
+    start = time.time()
+    reward = resolve_reward_kind("win", game.num_players)
+    print(f"labelling {args.games} games: {args.rollouts} playouts per candidate at "
+          f"{', '.join(kinds)} decisions ...", flush=True)
+    data = collect_search_labels(
+        run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
+        args.rollouts, args.margin_weight, reward, args.workers, progress=True,
+    )
+    searched, changed = data.pop("searched"), data.pop("changed")
+    if searched == 0:
+        raise SystemExit(f"no decision of kind {kinds} came up: check --search against "
+                         f"{game.name}'s decision_name()")
+    alone = collect_search_labels(
+        run["env"], run["config"], policy_dir, args.games, args.seed, specs, [],
+        args.rollouts, args.margin_weight, reward, args.workers,
+    )
+    facts = {
+        "model": str(args.model),
+        "search": kinds, "rollouts": args.rollouts, "games": args.games, "opponents": specs,
+        "margin_weight": args.margin_weight, "seed": args.seed,
+        "decisions": len(data["actions"]), "searched": searched, "changed": changed,
+        "search_win_share": round(float(np.mean(data.pop("win_shares"))), 4),
+        "policy_win_share_same_deals": round(float(np.mean(alone["win_shares"])), 4),
+        "command": "python -m training.improve " + shlex.join(argv),
+        "code_commit": commit,
+        "seconds": round(time.time() - start, 1),
+    }
+    print(f"searched {searched} decisions; the search changed {changed} "
+          f"({changed / searched:.1%}) of the policy's choices; on the same {args.games} deals "
+          f"the searching player won {facts['search_win_share']:.1%}, the policy alone "
+          f"{facts['policy_win_share_same_deals']:.1%}", flush=True)
+    return data, facts
+
+
+def _load_labels(path: Path, model_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Labels an earlier run wrote (``labels.npz`` + ``labels.json``), for a refit."""
+    meta = path.with_suffix(".json")
+    if not path.exists() or not meta.exists():
+        raise SystemExit(f"--labels {path}: needs {path.name} and {meta.name} as "
+                         "training.improve writes them")
+    facts = json.loads(meta.read_text())
+    if Path(facts["model"]).resolve() != model_path.resolve():
+        raise SystemExit(f"--labels {path} were made by playing {facts['model']}, not "
+                         f"{model_path}: refit the model that made them")
+    with np.load(path) as stored:
+        data = {key: stored[key] for key in stored.files}
+    return data, facts
+
+
 def _agreement(policy: Any, data: dict[str, Any], rows: np.ndarray) -> float:
     """Share of ``rows`` where the policy's favourite is one of the labelled best."""
     import torch
@@ -237,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--margin-weight", type=float, default=0.2,
                         help="weight of the score margin (in score_scale units) in a playout's "
                              "value, next to the win share")
+    parser.add_argument("--labels",
+                        help="labels.npz of an earlier run on the same --model: refit only")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=1e-4)
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
@@ -280,23 +336,14 @@ def main(argv: list[str] | None = None) -> int:
     write_onnx(model.policy, game.observation_size(0), game.num_actions(0),
                policy_dir / "policy.onnx")
     (policy_dir / "card.json").write_text(json.dumps(card_for(game, "search_policy", "any", run)))
-    reward = resolve_reward_kind("win", game.num_players)
     start = time.time()
-    print(f"labelling {args.games} games: {args.rollouts} playouts per candidate at "
-          f"{', '.join(kinds)} decisions ...", flush=True)
-    data = collect_search_labels(
-        run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
-        args.rollouts, args.margin_weight, reward, args.workers, progress=True,
-    )
-    searched, changed = data.pop("searched"), data.pop("changed")
-    shares = data.pop("win_shares")
-    if searched == 0:
-        raise SystemExit(f"no decision of kind {kinds} came up: check --search against "
-                         f"{game.name}'s decision_name()")
-    print(f"searched {searched} decisions; the search changed {changed} "
-          f"({changed / searched:.1%}) of the policy's choices; the searching player won "
-          f"{np.mean(shares):.1%} of the {len(shares)} games", flush=True)
-    np.savez(out / "labels.npz", **data)
+    if args.labels:
+        data, labelling = _load_labels(Path(args.labels), model_path)
+    else:
+        data, labelling = _label(args, argv, run, game, specs, kinds, policy_dir, code_commit())
+        np.savez(out / "labels.npz", **data)
+        (out / "labels.json").write_text(json.dumps(labelling, indent=2) + "\n")
+    searched, changed = labelling["searched"], labelling["changed"]
     fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
                      log=lambda m: print(m, flush=True))
     fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
@@ -305,19 +352,22 @@ def main(argv: list[str] | None = None) -> int:
           f"{1 - changed / searched:.1%})", flush=True)
     model.save(out / "final_model.zip")
     seconds = round(time.time() - start, 1)
-    command = "python -m training.improve " + shlex.join(argv)
+    commands = [run.get("command"), "python -m training.improve " + shlex.join(argv)]
+    commits = [run.get("code_commit"), code_commit()]
+    if args.labels:  # the labels came from an earlier command: it belongs to the recipe
+        commands.insert(1, labelling["command"])
+        commits.insert(1, labelling["code_commit"])
+        seconds += labelling["seconds"]
     run.update({
         "algorithm": "MaskablePPO (sb3-contrib) + rollout-search distillation",
-        "command": " && ".join(c for c in (run.get("command"), command) if c),
-        "code_commit": " && ".join(c for c in (run.get("code_commit"), code_commit()) if c),
+        "command": " && ".join(c for c in commands if c),
+        "code_commit": " && ".join(c for c in commits if c),
         "wall_time_s": round((run.get("wall_time_s") or 0.0) + seconds, 1),
         "improvement": {
             "method": "rollout search distilled (training.improve)",
-            "search": kinds, "rollouts": args.rollouts, "games": args.games,
-            "opponents": specs, "margin_weight": args.margin_weight,
-            "decisions": len(data["actions"]), "searched": searched, "changed": changed,
-            "search_win_share": round(float(np.mean(shares)), 4),
-            **fit, "seconds": seconds,
+            **{k: v for k, v in labelling.items() if k not in ("command", "code_commit")},
+            "fit": {"epochs": args.epochs, "lr": args.lr, **fit},
+            "seconds": seconds,
         },
     })
     for key in ("name", "evaluation", "exported_at", "reproduce"):

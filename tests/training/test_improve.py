@@ -67,7 +67,9 @@ def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(traine
     assert facts["games"] == 4 and facts["rollouts"] == 2 and facts["search"] == ["decide"]
     assert 0 < facts["searched"] <= facts["decisions"]
     assert 0 <= facts["changed"] <= facts["searched"]
-    assert 0.0 <= facts["search_win_share"] <= 1.0 and 0.0 <= facts["searched_agreement"] <= 1.0
+    assert 0.0 <= facts["search_win_share"] <= 1.0
+    assert 0.0 <= facts["policy_win_share_same_deals"] <= 1.0
+    assert 0.0 <= facts["fit"]["searched_agreement"] <= 1.0 and facts["fit"]["epochs"] == 1
     labels = np.load(improved / "labels.npz")
     assert len(labels["actions"]) == facts["decisions"]
     # every label is legal and the played action is one of the labelled best
@@ -79,6 +81,26 @@ def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(traine
     assert card["algorithm"].endswith("rollout-search distillation")
     assert card["training_steps"] == json.loads((trained / "run.json").read_text())[
         "timesteps_done"]
+
+
+def test_a_refit_on_saved_labels_chains_the_labelling_command(trained, improved, tmp_path):
+    model = str(trained / "final_model.zip")
+    out = tmp_path / "refit"
+    assert improve.main(["--model", model, "--labels", str(improved / "labels.npz"),
+                         "--epochs", "2", "--lr", "1e-3", "--out", str(out)]) == 0
+    run = json.loads((out / "run.json").read_text())
+    labelled = json.loads((improved / "labels.json").read_text())
+    train_cmd, label_cmd, refit_cmd = run["command"].split(" && ")
+    assert train_cmd.startswith("python -m training.train") and label_cmd == labelled["command"]
+    assert "--labels" in refit_cmd and run["code_commit"].count(" && ") == 2
+    assert run["improvement"]["fit"]["epochs"] == 2
+    assert run["improvement"]["searched"] == labelled["searched"]
+    other = tmp_path / "other.zip"  # labels made by another model are refused
+    other.write_bytes((trained / "final_model.zip").read_bytes())
+    (tmp_path / "run.json").write_text((trained / "run.json").read_text())
+    with pytest.raises(SystemExit, match="were made by playing"):
+        improve.main(["--model", str(other), "--labels", str(improved / "labels.npz"),
+                      "--out", str(tmp_path / "x")])
 
 
 def test_labelled_data_does_not_depend_on_the_worker_count(improved):
