@@ -110,6 +110,16 @@ PPO_DEFAULTS: dict[str, Any] = {
 SB3_NAMES = {"lr": "learning_rate"}  # our flag -> MaskablePPO's attribute
 
 
+def reward_label(kind: str, counts: list[int]) -> str:
+    """The terminal reward a run trains on, e.g. ``rank``; where ``auto`` resolves
+    differently per player count (solo plays for points), each count is named:
+    ``rank (2p) / score (1p)``."""
+    kinds = {n: resolve_reward_kind(kind, n) for n in counts}
+    if len(set(kinds.values())) == 1:
+        return kinds[counts[0]]
+    return " / ".join(f"{k} ({n}p)" for n, k in kinds.items())
+
+
 def ppo_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """The PPO settings given on the command line, under MaskablePPO's names."""
     return {SB3_NAMES.get(k, k): getattr(args, k) for k in PPO_DEFAULTS
@@ -214,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "arch": args.arch or "mlp",
         "net_arch": net,
-        "reward": resolve_reward_kind(args.reward, counts[0]),
+        "reward": reward_label(args.reward, counts),
         "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
         "code_commit": code_commit(),
@@ -228,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         run["command"] = before.get("command", "") + " && " + run["command"]
         run["code_commit"] = before.get("code_commit", "unknown") + " && " + run["code_commit"]
         # runs from before --reward used auto; each segment's kind is kept, like its command
-        earlier = before.get("reward", resolve_reward_kind("auto", counts[0]))
+        earlier = before.get("reward", reward_label("auto", counts))
         run["reward"] = earlier + " && " + run["reward"]
         if "imitation" in before:
             run["imitation"] = before["imitation"]

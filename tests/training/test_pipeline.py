@@ -349,3 +349,12 @@ def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(run_
     assert mask[agent.act(state.observation(state.current_player()), mask)]
     with pytest.raises(FileNotFoundError, match="not a snapshot"):
         export.export_snapshot(run_dir, "nope", tmp_path)
+
+
+def test_the_recorded_reward_names_each_player_count_where_auto_differs():
+    assert train.reward_label("auto", [2, 3]) == "rank"
+    assert train.reward_label("win", [4]) == "win"
+    # solo games play for points: a mixed run says which count trains on what
+    assert train.reward_label("auto", [2, 1]) == "rank (2p) / score (1p)"
+    with pytest.raises(MeepleZooError, match="needs 2 or more players"):
+        train.reward_label("win", [2, 1])
