@@ -110,6 +110,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
     policy = PolicyBot(load(policy_dir))
     factory = _opponent_factory(game, specs)
     obs, masks, targets, actions, returns, wins, is_searched = [], [], [], [], [], [], []
+    row_values = []  # per row: each action's mean playout value (NaN where not searched)
     searched = changed = 0
     for game_id in game_ids:  # seeded per game: the data ignores the worker count
         rng = np.random.default_rng([seed, game_id])
@@ -128,8 +129,10 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
             target = np.zeros(len(mask), bool)
             action = own
             searching = state.decision_name() in search_kinds and int(mask.sum()) > 1
+            q = np.full(len(mask), np.nan, np.float32)
             if searching:
                 values = search.values(state)
+                q[list(values)] = list(values.values())
                 best = max(values.values())
                 target[[a for a, v in values.items() if v == best]] = True
                 action = own if target[own] else max(values, key=values.__getitem__)
@@ -138,6 +141,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
             else:
                 target[own] = True
             is_searched.append(searching)
+            row_values.append(q)
             obs.append(state.observation(seat).copy())
             masks.append(mask.copy())
             targets.append(target)
@@ -157,6 +161,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
         "actions": np.asarray(actions, np.int64),
         "returns": np.asarray(returns, np.float32),
         "searched_rows": np.asarray(is_searched, bool),
+        "values": np.asarray(row_values, np.float32).reshape(len(obs), -1),
         "searched": searched,
         "changed": changed,
         "wins": wins,
@@ -184,7 +189,7 @@ def collect_search_labels(
             parts = list(pool.map(_play_and_label, jobs))
     data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts])
                             for k in ("obs", "masks", "targets", "actions", "returns",
-                                      "searched_rows")}
+                                      "searched_rows", "values")}
     data["searched"] = sum(p["searched"] for p in parts)
     data["changed"] = sum(p["changed"] for p in parts)
     data["win_shares"] = [w for p in parts for w in p["wins"]]  # the searching player's games
@@ -293,6 +298,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "value, next to the win share")
     parser.add_argument("--labels",
                         help="labels.npz of an earlier run on the same --model: refit only")
+    parser.add_argument("--temperature", type=float, default=None,
+                        help="fit searched decisions to softmax(value / T) of the playout "
+                             "values instead of their best action (e.g. 0.05)")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=1e-4)
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
@@ -308,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
                         ("--epochs", args.epochs)):
         if value < 1:
             raise SystemExit(f"{name} must be at least 1, got {value}")
+    if args.temperature is not None and args.temperature <= 0:
+        raise SystemExit(f"--temperature must be positive, got {args.temperature}")
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -344,8 +354,11 @@ def main(argv: list[str] | None = None) -> int:
         np.savez(out / "labels.npz", **data)
         (out / "labels.json").write_text(json.dumps(labelling, indent=2) + "\n")
     searched, changed = labelling["searched"], labelling["changed"]
+    if args.temperature is not None and "values" not in data:
+        raise SystemExit(f"--temperature needs per-action values, which {args.labels} "
+                         "lacks (labels from before values were stored): label again")
     fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
-                     log=lambda m: print(m, flush=True))
+                     temperature=args.temperature, log=lambda m: print(m, flush=True))
     fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
     print(f"after fitting, the policy's favourite is one of the search's best at "
           f"{fit['searched_agreement']:.1%} of the searched decisions (before: "
@@ -366,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         "improvement": {
             "method": "rollout search distilled (training.improve)",
             **{k: v for k, v in labelling.items() if k not in ("command", "code_commit")},
-            "fit": {"epochs": args.epochs, "lr": args.lr, **fit},
+            "fit": {"epochs": args.epochs, "lr": args.lr, "temperature": args.temperature,
+                    **fit},
             "seconds": seconds,
         },
     })

@@ -115,10 +115,39 @@ def test_labelled_data_does_not_depend_on_the_worker_count(improved):
     assert one["searched"] == two["searched"] > 0
 
 
+def test_soft_targets_follow_the_playout_values():
+    import torch
+
+    from training.imitation import _soft_nll
+
+    log_probs = torch.log(torch.tensor([[0.5, 0.25, 0.25]]))
+    values = torch.tensor([[1.0, 0.9, float("nan")]])  # the third action was not measured
+    soft = torch.softmax(torch.tensor([0.0, -1.0]), -1)  # (v - best) / 0.1
+    expected = -(soft[0] * log_probs[0, 0] + soft[1] * log_probs[0, 1])
+    assert _soft_nll(log_probs, values, 0.1).item() == pytest.approx(expected.item())
+
+
+def test_a_soft_refit_uses_the_stored_values(trained, improved, tmp_path):
+    labels = np.load(improved / "labels.npz")
+    searched = labels["searched_rows"]
+    assert np.isfinite(labels["values"][searched]).any(1).all()
+    assert not np.isfinite(labels["values"][~searched]).any()
+    legal_values = np.where(labels["masks"], labels["values"], np.nan)
+    assert np.array_equal(np.isfinite(legal_values), np.isfinite(labels["values"]))
+    out = tmp_path / "soft"
+    assert improve.main(["--model", str(trained / "final_model.zip"), "--labels",
+                         str(improved / "labels.npz"), "--temperature", "0.05",
+                         "--epochs", "1", "--out", str(out)]) == 0
+    run = json.loads((out / "run.json").read_text())
+    assert run["improvement"]["fit"]["temperature"] == 0.05
+
+
 def test_bad_requests_are_refused(trained, tmp_path):
     model = str(trained / "final_model.zip")
     with pytest.raises(SystemExit, match="--rollouts must be at least 1"):
         improve.main(["--model", model, "--rollouts", "0", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match="--temperature must be positive"):
+        improve.main(["--model", model, "--temperature", "0", "--out", str(tmp_path)])
     with pytest.raises(SystemExit, match="'self' is not an opponent"):
         improve.main(["--model", model, "--opponents", "self", "--out", str(tmp_path)])
     with pytest.raises(SystemExit, match="no decision of kind"):
