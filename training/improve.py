@@ -235,19 +235,27 @@ def _label(args: argparse.Namespace, argv: list[str], run: dict[str, Any], game:
     return data, facts
 
 
-def _load_labels(path: Path, model_path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Labels an earlier run wrote (``labels.npz`` + ``labels.json``), for a refit."""
-    meta = path.with_suffix(".json")
-    if not path.exists() or not meta.exists():
-        raise SystemExit(f"--labels {path}: needs {path.name} and {meta.name} as "
-                         "training.improve writes them")
-    facts = json.loads(meta.read_text())
-    if Path(facts["model"]).resolve() != model_path.resolve():
-        raise SystemExit(f"--labels {path} were made by playing {facts['model']}, not "
-                         f"{model_path}: refit the model that made them")
-    with np.load(path) as stored:
-        data = {key: stored[key] for key in stored.files}
-    return data, facts
+def _load_labels(paths: list[Path], model_path: Path) -> tuple[dict[str, Any], list[dict]]:
+    """Labels earlier runs wrote (``labels.npz`` + ``labels.json``), pooled for a
+    refit.  Every set must come from playing ``model_path``; sets from before
+    values were stored get NaN values (their rows are fitted to the best set)."""
+    parts, sets = [], []
+    for path in paths:
+        meta = path.with_suffix(".json")
+        if not path.exists() or not meta.exists():
+            raise SystemExit(f"--labels {path}: needs {path.name} and {meta.name} as "
+                             "training.improve writes them")
+        facts = json.loads(meta.read_text())
+        if Path(facts["model"]).resolve() != model_path.resolve():
+            raise SystemExit(f"--labels {path} were made by playing {facts['model']}, not "
+                             f"{model_path}: refit the model that made them")
+        with np.load(path) as stored:
+            part = {key: stored[key] for key in stored.files}
+        part.setdefault("values", np.full(part["masks"].shape, np.nan, np.float32))
+        parts.append(part)
+        sets.append(facts)
+    keys = set.intersection(*(set(p) for p in parts))
+    return {k: np.concatenate([p[k] for p in parts]) for k in keys}, sets
 
 
 def _agreement(policy: Any, data: dict[str, Any], rows: np.ndarray) -> float:
@@ -297,7 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="weight of the score margin (in score_scale units) in a playout's "
                              "value, next to the win share")
     parser.add_argument("--labels",
-                        help="labels.npz of an earlier run on the same --model: refit only")
+                        help="comma-separated labels.npz of earlier runs on the same --model: "
+                             "refit on them only, no new games")
     parser.add_argument("--temperature", type=float, default=None,
                         help="fit searched decisions to softmax(value / T) of the playout "
                              "values instead of their best action (e.g. 0.05)")
@@ -348,15 +357,18 @@ def main(argv: list[str] | None = None) -> int:
     (policy_dir / "card.json").write_text(json.dumps(card_for(game, "search_policy", "any", run)))
     start = time.time()
     if args.labels:
-        data, labelling = _load_labels(Path(args.labels), model_path)
+        data, label_sets = _load_labels([Path(p) for p in args.labels.split(",") if p],
+                                        model_path)
     else:
         data, labelling = _label(args, argv, run, game, specs, kinds, policy_dir, code_commit())
         np.savez(out / "labels.npz", **data)
         (out / "labels.json").write_text(json.dumps(labelling, indent=2) + "\n")
-    searched, changed = labelling["searched"], labelling["changed"]
-    if args.temperature is not None and "values" not in data:
-        raise SystemExit(f"--temperature needs per-action values, which {args.labels} "
-                         "lacks (labels from before values were stored): label again")
+        label_sets = [labelling]
+    searched = sum(f["searched"] for f in label_sets)
+    changed = sum(f["changed"] for f in label_sets)
+    if args.temperature is not None and not np.isfinite(data["values"]).any():
+        raise SystemExit("--temperature needs per-action values, which these labels lack "
+                         "(made before values were stored): label again")
     fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
                      temperature=args.temperature, log=lambda m: print(m, flush=True))
     fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
@@ -367,10 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     seconds = round(time.time() - start, 1)
     commands = [run.get("command"), "python -m training.improve " + shlex.join(argv)]
     commits = [run.get("code_commit"), code_commit()]
-    if args.labels:  # the labels came from an earlier command: it belongs to the recipe
-        commands.insert(1, labelling["command"])
-        commits.insert(1, labelling["code_commit"])
-        seconds += labelling["seconds"]
+    if args.labels:  # the labels came from earlier commands: they belong to the recipe
+        commands[1:1] = [f["command"] for f in label_sets]
+        commits[1:1] = [f["code_commit"] for f in label_sets]
+        seconds += sum(f["seconds"] for f in label_sets)
     run.update({
         "algorithm": "MaskablePPO (sb3-contrib) + rollout-search distillation",
         "command": " && ".join(c for c in commands if c),
@@ -378,7 +390,9 @@ def main(argv: list[str] | None = None) -> int:
         "wall_time_s": round((run.get("wall_time_s") or 0.0) + seconds, 1),
         "improvement": {
             "method": "rollout search distilled (training.improve)",
-            **{k: v for k, v in labelling.items() if k not in ("command", "code_commit")},
+            "searched": searched, "changed": changed, "decisions": len(data["actions"]),
+            "label_sets": [{k: v for k, v in f.items() if k not in ("command", "code_commit")}
+                           for f in label_sets],
             "fit": {"epochs": args.epochs, "lr": args.lr, "temperature": args.temperature,
                     **fit},
             "seconds": seconds,

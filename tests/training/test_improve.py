@@ -64,6 +64,8 @@ def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(traine
     assert " && python -m training.improve --model " in run["command"]
     assert run["code_commit"].count(" && ") == 1
     facts = run["improvement"]
+    assert len(facts["label_sets"]) == 1
+    facts.update(facts["label_sets"][0])
     assert facts["games"] == 4 and facts["rollouts"] == 2 and facts["search"] == ["decide"]
     assert 0 < facts["searched"] <= facts["decisions"]
     assert 0 <= facts["changed"] <= facts["searched"]
@@ -86,15 +88,18 @@ def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(traine
 def test_a_refit_on_saved_labels_chains_the_labelling_command(trained, improved, tmp_path):
     model = str(trained / "final_model.zip")
     out = tmp_path / "refit"
-    assert improve.main(["--model", model, "--labels", str(improved / "labels.npz"),
+    labels = str(improved / "labels.npz")
+    assert improve.main(["--model", model, "--labels", f"{labels},{labels}",
                          "--epochs", "2", "--lr", "1e-3", "--out", str(out)]) == 0
     run = json.loads((out / "run.json").read_text())
     labelled = json.loads((improved / "labels.json").read_text())
-    train_cmd, label_cmd, refit_cmd = run["command"].split(" && ")
+    train_cmd, label_cmd, again, refit_cmd = run["command"].split(" && ")
     assert train_cmd.startswith("python -m training.train") and label_cmd == labelled["command"]
-    assert "--labels" in refit_cmd and run["code_commit"].count(" && ") == 2
+    assert again == label_cmd  # each label set's command is part of the recipe
+    assert "--labels" in refit_cmd and run["code_commit"].count(" && ") == 3
     assert run["improvement"]["fit"]["epochs"] == 2
-    assert run["improvement"]["searched"] == labelled["searched"]
+    assert run["improvement"]["searched"] == 2 * labelled["searched"]
+    assert run["improvement"]["decisions"] == 2 * labelled["decisions"]
     other = tmp_path / "other.zip"  # labels made by another model are refused
     other.write_bytes((trained / "final_model.zip").read_bytes())
     (tmp_path / "run.json").write_text((trained / "run.json").read_text())
