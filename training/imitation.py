@@ -101,33 +101,14 @@ def collect_teacher_data(
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
-def _has_values(values: Any) -> Any:
-    return values.isfinite().any(-1)
-
-
-def _soft_nll(log_probs: Any, values: Any, temperature: float) -> Any:
-    """Cross-entropy to softmax(values / temperature) over the valued actions
-    (rows without values give 0 and are not used)."""
-    import torch
-
-    measured = values.isfinite()
-    best = values.nan_to_num(nan=float("-inf")).amax(-1, keepdim=True).clamp(min=-1e9)
-    z = ((values - best) / temperature).masked_fill(~measured, float("-inf"))
-    z = z.masked_fill(~measured.any(-1, keepdim=True), 0.0)  # rows without values
-    soft = torch.softmax(z, -1)
-    return -(soft * log_probs.clamp(min=-1e6)).sum(-1)
-
-
 def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size: int = 256,
-               seed: int = 0, log: Any = print, lr: float = 1e-3,
-               temperature: float | None = None) -> dict[str, float]:
+               seed: int = 0, log: Any = print, lr: float = 1e-3) -> dict[str, float]:
     """Behaviour cloning of the actor and regression of the critic on ``data``.
 
     The actor maximises the probability of choosing *one of* the teacher's
     equally-best actions (``data["targets"]``), not the coin flip it made.
-    With ``temperature`` and ``data["values"]`` (a value per action, NaN where
-    none was measured), rows with values are fitted to softmax(value / T)
-    instead: a search's near-ties and clear wins then teach different things.
+    With ``data["soft_targets"]`` (a distribution over actions per row) the
+    actor minimises the cross-entropy to it instead, on every row.
 
     Uses its own Adam optimizer (``lr``), so PPO's optimizer starts fresh after it.
     """
@@ -145,13 +126,7 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
     else:  # data from before teacher sets: the played action alone
         targets = torch.nn.functional.one_hot(actions, masks.shape[1]).bool()
     returns = torch.as_tensor(data["returns"])
-    action_values = None
-    if temperature is not None:
-        if temperature <= 0:
-            raise ValueError(f"temperature must be positive, got {temperature}")
-        if "values" not in data:
-            raise ValueError("a temperature needs data['values'] (per-action values)")
-        action_values = torch.as_tensor(data["values"]).float()
+    soft = torch.as_tensor(data["soft_targets"]) if "soft_targets" in data else None
     policy.set_training_mode(True)
     optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
     stats: dict[str, float] = {}
@@ -173,12 +148,10 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
             dist = policy.get_distribution(batch_obs, action_masks=masks[idx].numpy())
             log_probs = dist.distribution.logits  # normalised log-probabilities
             # -log P(the policy picks one of the teacher's best actions)
-            row_nll = -log_probs.masked_fill(~targets[idx], float("-inf")).logsumexp(-1)
-            if action_values is not None:
-                valued = action_values[idx]
-                row_nll = torch.where(_has_values(valued),
-                                      _soft_nll(log_probs, valued, temperature), row_nll)
-            nll = row_nll.mean()
+            if soft is None:
+                nll = -log_probs.masked_fill(~targets[idx], float("-inf")).logsumexp(-1).mean()
+            else:  # masked actions have zero target mass; clamp keeps 0 * log 0 at 0
+                nll = -(soft[idx].float() * log_probs.clamp(min=-1e6)).sum(-1).mean()
             values = policy.predict_values(batch_obs)
             value_loss = torch.nn.functional.mse_loss(values.flatten(), returns[idx])
             loss = nll + 0.5 * value_loss

@@ -13,7 +13,8 @@ re-draws and opponent seeds for every candidate), so candidates are compared
 on the same futures, not on their luck.  The action with the best mean value
 (win share, plus ``--margin-weight`` times the score margin over the best
 other player in ``score_scale`` units) becomes the label; the policy's other
-decisions are labelled with its own choice, so fitting keeps them.  The
+decisions are labelled with its own choice, so fitting keeps them.  With
+``--temperature`` the labels are soft instead (``tilted_targets``).  The
 network is then fitted to the labels (``imitation.fit_policy``) and saved as
 ``final_model.zip`` with a ``run.json`` that chains the commands that made it,
 ready for ``training.export --model``.
@@ -258,6 +259,33 @@ def _load_labels(paths: list[Path], model_path: Path) -> tuple[dict[str, Any], l
     return {k: np.concatenate([p[k] for p in parts]) for k in keys}, sets
 
 
+def tilted_targets(policy: Any, data: dict[str, Any], temperature: float) -> np.ndarray:
+    """Per row, the policy's own action distribution, tilted where the search
+    measured values: p(a) ~ pi(a) exp((value(a) - best) / T).
+
+    Why: hard best-action labels from a few noisy playouts overrule the policy
+    on near-ties and teach noise; the tilt moves it only as far as the value
+    gaps say, and the untouched rows anchor everything else (a KL to itself).
+    """
+    import torch
+
+    rows = len(data["actions"])
+    out = np.zeros(data["masks"].shape, np.float32)
+    with torch.no_grad():
+        for start in range(0, rows, 1024):
+            sl = slice(start, min(start + 1024, rows))
+            dist = policy.get_distribution(torch.as_tensor(data["obs"][sl]).float(),
+                                           action_masks=data["masks"][sl])
+            logits = dist.distribution.logits.clone()  # normalised log-probabilities
+            values = torch.as_tensor(data["values"][sl]).float()
+            measured = values.isfinite()
+            best = values.nan_to_num(nan=float("-inf")).amax(-1, keepdim=True)
+            tilt = ((values - best) / temperature).nan_to_num(nan=0.0)
+            tilt = tilt.masked_fill(~measured, 0.0)
+            out[sl] = torch.softmax(logits + tilt, -1).numpy()
+    return out
+
+
 def _agreement(policy: Any, data: dict[str, Any], rows: np.ndarray) -> float:
     """Share of ``rows`` where the policy's favourite is one of the labelled best."""
     import torch
@@ -308,8 +336,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="comma-separated labels.npz of earlier runs on the same --model: "
                              "refit on them only, no new games")
     parser.add_argument("--temperature", type=float, default=None,
-                        help="fit searched decisions to softmax(value / T) of the playout "
-                             "values instead of their best action (e.g. 0.05)")
+                        help="soft targets instead of best-action labels: searched decisions "
+                             "get the policy's own distribution tilted by the playout values, "
+                             "p(a) ~ pi(a) exp(value(a) / T); every other decision keeps the "
+                             "policy's own distribution (e.g. T = 0.05)")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=1e-4)
     parser.add_argument("--workers", type=int, default=None, help="default: all cores")
@@ -369,8 +399,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.temperature is not None and not np.isfinite(data["values"]).any():
         raise SystemExit("--temperature needs per-action values, which these labels lack "
                          "(made before values were stored): label again")
+    if args.temperature is not None:
+        data["soft_targets"] = tilted_targets(model.policy, data, args.temperature)
     fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
-                     temperature=args.temperature, log=lambda m: print(m, flush=True))
+                     log=lambda m: print(m, flush=True))
     fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
     print(f"after fitting, the policy's favourite is one of the search's best at "
           f"{fit['searched_agreement']:.1%} of the searched decisions (before: "

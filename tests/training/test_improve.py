@@ -120,16 +120,26 @@ def test_labelled_data_does_not_depend_on_the_worker_count(improved):
     assert one["searched"] == two["searched"] > 0
 
 
-def test_soft_targets_follow_the_playout_values():
+def test_tilted_targets_are_the_policy_tilted_by_the_values_and_itself_elsewhere(trained,
+                                                                               improved):
     import torch
+    from sb3_contrib import MaskablePPO
 
-    from training.imitation import _soft_nll
-
-    log_probs = torch.log(torch.tensor([[0.5, 0.25, 0.25]]))
-    values = torch.tensor([[1.0, 0.9, float("nan")]])  # the third action was not measured
-    soft = torch.softmax(torch.tensor([0.0, -1.0]), -1)  # (v - best) / 0.1
-    expected = -(soft[0] * log_probs[0, 0] + soft[1] * log_probs[0, 1])
-    assert _soft_nll(log_probs, values, 0.1).item() == pytest.approx(expected.item())
+    model = MaskablePPO.load(str(trained / "final_model.zip"), device="cpu")
+    data = dict(np.load(improved / "labels.npz"))
+    soft = improve.tilted_targets(model.policy, data, 0.1)
+    with torch.no_grad():
+        probs = model.policy.get_distribution(
+            torch.as_tensor(data["obs"]).float(), action_masks=data["masks"]
+        ).distribution.probs.numpy()
+    assert np.allclose(soft.sum(1), 1.0, atol=1e-5) and not (soft[~data["masks"]] > 0).any()
+    searched = data["searched_rows"]
+    assert np.allclose(soft[~searched], probs[~searched], atol=1e-6)
+    row = np.flatnonzero(searched)[0]
+    legal = np.flatnonzero(data["masks"][row])
+    values = data["values"][row, legal]
+    expected = probs[row, legal] * np.exp((values - values.max()) / 0.1)
+    assert np.allclose(soft[row, legal], expected / expected.sum(), atol=1e-5)
 
 
 def test_a_soft_refit_uses_the_stored_values(trained, improved, tmp_path):
