@@ -101,6 +101,23 @@ def collect_teacher_data(
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
+def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray,
+              rows: np.ndarray) -> float:
+    """Share of ``rows`` where the policy's favourite action is one of the
+    labelled best (``targets``, a boolean row per decision)."""
+    import torch
+
+    hits = 0
+    with torch.no_grad():
+        for start in range(0, len(rows), 1024):
+            batch = rows[start:start + 1024]
+            dist = policy.get_distribution(torch.as_tensor(obs[batch]).float(),
+                                           action_masks=masks[batch])
+            choice = dist.distribution.probs.argmax(-1).numpy()
+            hits += int(targets[batch, choice].sum())
+    return hits / max(len(rows), 1)
+
+
 def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size: int = 256,
                seed: int = 0, log: Any = print, lr: float = 1e-3) -> dict[str, float]:
     """Behaviour cloning of the actor and regression of the critic on ``data``.
@@ -131,13 +148,8 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
     optimizer = torch.optim.Adam(policy.parameters(), lr=lr)
     stats: dict[str, float] = {}
 
-    def agreement(rows: np.ndarray) -> float:
-        """Share of decisions where the policy's favourite is one of the teacher's best."""
-        rows = torch.as_tensor(rows[:4096])
-        with torch.no_grad():
-            dist = policy.get_distribution(obs[rows].float(), action_masks=masks[rows].numpy())
-            choice = dist.distribution.probs.argmax(-1)
-            return float(targets[rows].gather(1, choice[:, None]).float().mean())
+    def sample_agreement(rows: np.ndarray) -> float:
+        return agreement(policy, data["obs"], data["masks"], targets.numpy(), rows[:4096])
 
     for epoch in range(epochs):
         rng.shuffle(train)
@@ -162,7 +174,8 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
             total_nll += nll.item() * len(idx)
             total_v += value_loss.item() * len(idx)
         stats = {"nll": total_nll / len(train), "value_mse": total_v / len(train),
-                 "agreement": agreement(train), "held_out_agreement": agreement(held_out)}
+                 "agreement": sample_agreement(train),
+                 "held_out_agreement": sample_agreement(held_out)}
         log(f"imitation epoch {epoch + 1}/{epochs}: nll {stats['nll']:.3f} "
             f"value mse {stats['value_mse']:.3f} agreement with teacher "
             f"{stats['agreement']:.1%} (held out {stats['held_out_agreement']:.1%})")

@@ -286,22 +286,6 @@ def tilted_targets(policy: Any, data: dict[str, Any], temperature: float) -> np.
     return out
 
 
-def _agreement(policy: Any, data: dict[str, Any], rows: np.ndarray) -> float:
-    """Share of ``rows`` where the policy's favourite is one of the labelled best."""
-    import torch
-
-    index = np.flatnonzero(rows)
-    hits = 0
-    with torch.no_grad():
-        for start in range(0, len(index), 1024):
-            batch = index[start:start + 1024]
-            dist = policy.get_distribution(torch.as_tensor(data["obs"][batch]).float(),
-                                           action_masks=data["masks"][batch])
-            choice = dist.distribution.probs.argmax(-1).numpy()
-            hits += int(data["targets"][batch, choice].sum())
-    return hits / max(len(index), 1)
-
-
 def _previous_run(model_path: Path) -> dict[str, Any]:
     """How the model was made: ``run.json`` beside it, or a snapshot's ``card.json``."""
     for name in ("run.json", "card.json"):
@@ -361,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     from sb3_contrib import MaskablePPO
 
     from training.export import card_for, write_onnx
-    from training.imitation import fit_policy
+    from training.imitation import agreement, fit_policy
     from training.train import code_commit
 
     torch.set_num_threads(1)
@@ -403,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
         data["soft_targets"] = tilted_targets(model.policy, data, args.temperature)
     fit = fit_policy(model.policy, data, args.epochs, seed=args.seed, lr=args.lr,
                      log=lambda m: print(m, flush=True))
-    fit["searched_agreement"] = _agreement(model.policy, data, data["searched_rows"])
+    fit["searched_agreement"] = agreement(model.policy, data["obs"], data["masks"],
+                                          data["targets"], np.flatnonzero(data["searched_rows"]))
     print(f"after fitting, the policy's favourite is one of the search's best at "
           f"{fit['searched_agreement']:.1%} of the searched decisions (before: "
           f"{1 - changed / searched:.1%})", flush=True)
