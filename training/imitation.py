@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -89,16 +90,24 @@ def collect_teacher_data(
     """
     if not 0.0 <= student_share <= 1.0:
         raise ValueError(f"student_share must lie in [0, 1], got {student_share}")
+    parts = map_over_games(
+        _collect, lambda ids: (env_name, config, ids, seed, student, student_share), games, workers
+    )
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def map_over_games(work: Callable[[tuple], Any], job: Callable[[range], tuple], games: int,
+                   workers: int | None = None) -> list[Any]:
+    """``work(job(ids))`` for one contiguous range of game ids ``0..games-1`` per
+    worker process (all cores by default), results in game order: with games
+    seeded by id, the data does not depend on the worker count."""
     workers = max(1, min(workers or os.cpu_count() or 1, games))
     bounds = np.linspace(0, games, workers + 1).astype(int)
-    jobs = [(env_name, config, range(lo, hi), seed, student, student_share)
-            for lo, hi in itertools.pairwise(bounds) if hi > lo]
+    jobs = [job(range(lo, hi)) for lo, hi in itertools.pairwise(bounds) if hi > lo]
     if len(jobs) == 1:
-        parts = [_collect(jobs[0])]
-    else:
-        with ProcessPoolExecutor(len(jobs)) as pool:
-            parts = list(pool.map(_collect, jobs))
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        return [work(jobs[0])]
+    with ProcessPoolExecutor(len(jobs)) as pool:
+        return list(pool.map(work, jobs))
 
 
 def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray,

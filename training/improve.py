@@ -26,13 +26,10 @@ better teacher than more of the same gradient.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import os
 import shlex
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +39,7 @@ import envs
 from envs.core.agents import play_game
 from envs.core.game import Game, GameState
 from envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
+from training.imitation import agreement, fit_policy, map_over_games
 
 
 def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float) -> float:
@@ -178,16 +176,12 @@ def collect_search_labels(
     for any number of ``workers``), with how many were searched and changed, and
     the searching player's win share in each game (the search is also an agent:
     its results say how much there is to distil)."""
-    workers = max(1, min(workers or os.cpu_count() or 1, games))
-    bounds = np.linspace(0, games, workers + 1).astype(int)
-    jobs = [(env_name, config, range(lo, hi), seed, str(policy_dir), opponents, search_kinds,
-             rollouts, margin_weight, reward, progress)
-            for lo, hi in itertools.pairwise(bounds) if hi > lo]
-    if len(jobs) == 1:
-        parts = [_play_and_label(jobs[0])]
-    else:
-        with ProcessPoolExecutor(len(jobs)) as pool:
-            parts = list(pool.map(_play_and_label, jobs))
+    parts = map_over_games(
+        _play_and_label,
+        lambda ids: (env_name, config, ids, seed, str(policy_dir), opponents, search_kinds,
+                     rollouts, margin_weight, reward, progress),
+        games, workers,
+    )
     data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts])
                             for k in ("obs", "masks", "targets", "actions", "returns",
                                       "searched_rows", "values")}
@@ -345,7 +339,6 @@ def main(argv: list[str] | None = None) -> int:
     from sb3_contrib import MaskablePPO
 
     from training.export import card_for, write_onnx
-    from training.imitation import agreement, fit_policy
     from training.train import code_commit
 
     torch.set_num_threads(1)
