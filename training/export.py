@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -161,6 +163,44 @@ def export_snapshot(snapshot: str | Path, name: str, out: str | Path = "checkpoi
     return folder
 
 
+def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[str],
+                     rollouts: int, margin_weight: float, opponent_model: str,
+                     command: str) -> Path:
+    """Ship a checkpoint's policy with a decision-time rollout search
+    (``training.search``): the same network, a card with a ``lookahead`` block
+    that ``make_bot`` plays.  The card keeps how the network was trained and
+    says how the look-ahead was added (``command``)."""
+    from training.opponents import load
+    from training.search import LookaheadBot
+    from training.search import opponent_model as model_of
+
+    base = Path(base)
+    agent = load(base)  # refuses a folder that is not a checkpoint
+    if agent.card.get("lookahead"):
+        raise ValueError(f"{base} already has a look-ahead; start from the plain network")
+    game = envs.make_game(agent.env_name, **agent.card["config"],
+                          num_players=agent.card["player_counts"][0])
+    LookaheadBot(game, agent, search, rollouts, margin_weight, model_of(game, opponent_model))
+    folder = Path(out) / agent.env_name / name
+    if folder.resolve() == base.resolve():
+        raise ValueError("the look-ahead checkpoint needs its own --name, not the base's")
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(base / "policy.onnx", folder / "policy.onnx")
+    card = dict(agent.card)
+    card.update({
+        "name": name,
+        "algorithm": f"{card.get('algorithm', 'MaskablePPO (sb3-contrib)')} + decision-time "
+                     "rollout search (training.search)",
+        "lookahead": {"search": list(search), "rollouts": rollouts,
+                      "margin_weight": margin_weight, "opponent_model": opponent_model,
+                      "base": base.name, "command": command},
+        "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "evaluation": None,
+    })
+    (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
+    return folder
+
+
 def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
@@ -177,11 +217,18 @@ def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list)
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description="Export a MaskablePPO model as an opponent")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", help="the .zip saved by training.train")
     source.add_argument("--snapshot", help="a league snapshot folder, <run>/pool/step_N")
-    parser.add_argument("--name", required=True, help="checkpoint name (folder)")
+    source.add_argument("--lookahead", metavar="CHECKPOINT",
+                        help="ship this checkpoint's network with a decision-time rollout "
+                             "search (--search, --rollouts, --margin-weight, --opponent-model)")
+    source.add_argument("--evaluate", metavar="CHECKPOINT",
+                        help="evaluate a shipped checkpoint again (--eval-fields) and record "
+                             "the results in its card")
+    parser.add_argument("--name", help="checkpoint name (folder); needed unless --evaluate")
     parser.add_argument("--out", default="checkpoints")
     parser.add_argument(
         "--eval-games",
@@ -190,23 +237,61 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluate vs random and heuristic fields and record it in the card",
     )
     parser.add_argument("--eval-players", type=int, help="player count of the evaluation")
+    parser.add_argument("--eval-fields", default="random,heuristic",
+                        help="comma-separated fields to evaluate against")
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--search", default="pick",
+                        help="--lookahead: comma-separated decision kinds to search")
+    parser.add_argument("--rollouts", type=int, default=8,
+                        help="--lookahead: playouts per candidate action")
+    parser.add_argument("--margin-weight", type=float, default=0.2,
+                        help="--lookahead: weight of the score margin in a playout's value")
+    parser.add_argument("--opponent-model", default="self",
+                        help="--lookahead: who moves the other seats in the playouts: self "
+                             "(the policy) or comma-separated random, heuristic, checkpoints")
     args = parser.parse_args(argv)
-    if args.snapshot:
+    fields = tuple(f for f in args.eval_fields.split(",") if f)
+    unknown = [f for f in fields if f not in ("random", "heuristic") and not Path(f).is_dir()]
+    if unknown or not fields:
+        parser.error(f"--eval-fields: {unknown or 'none'}: fields are random, heuristic or "
+                     "checkpoint folders")
+    if not args.evaluate and not args.name:
+        parser.error("--name is needed to export a checkpoint")
+    if args.evaluate:
+        folder = Path(args.evaluate)
+        if not args.eval_games:
+            parser.error("--evaluate needs --eval-games")
+    elif args.snapshot:
         folder = export_snapshot(args.snapshot, args.name, args.out)
+    elif args.lookahead:
+        if args.rollouts < 1:
+            parser.error(f"--rollouts must be at least 1, got {args.rollouts}")
+        folder = export_lookahead(
+            args.lookahead, args.name, args.out, [k for k in args.search.split(",") if k],
+            args.rollouts, args.margin_weight, args.opponent_model,
+            "python -m training.export " + shlex.join(argv),
+        )
     else:
         folder = export_model(args.model, args.name, args.out)
-    print(f"exported {folder}")
+    print(f"exported {folder}" if not args.evaluate else f"evaluating {folder}", flush=True)
     if args.eval_games:
         from training.evaluate import evaluate_checkpoint
 
         card_path = folder / "card.json"
-        card = json.loads(card_path.read_text())
-        card["evaluation"] = evaluate_checkpoint(
-            folder, games=args.eval_games, players=args.eval_players, seed=args.seed
+        if not card_path.exists():
+            parser.error(f"{folder} has no card.json: not a checkpoint")
+        results = evaluate_checkpoint(
+            folder, games=args.eval_games, players=args.eval_players, seed=args.seed,
+            fields=fields,
         )
+        command = "python -m training.export " + shlex.join(argv)
+        for result in results.values():
+            if isinstance(result, dict):
+                result["command"] = command
+        card = json.loads(card_path.read_text())  # read again: the card may be newer
+        card["evaluation"] = {**(card.get("evaluation") or {}), **results}
         card_path.write_text(json.dumps(card, indent=2) + "\n")
-        print(json.dumps(card["evaluation"], indent=2))
+        print(json.dumps(results, indent=2))
     return 0
 
 

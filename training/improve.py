@@ -36,68 +36,10 @@ from typing import Any
 import numpy as np
 
 import envs
-from envs.core.agents import play_game
-from envs.core.game import Game, GameState
+from envs.core.game import Game
 from envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
 from training.imitation import agreement, fit_policy, map_over_games
-
-
-def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float) -> float:
-    """Value of a finished game for ``seat``: its win share plus a small share
-    of its score margin over the best other seat (which separates candidates
-    that all win or all lose in the sampled futures)."""
-    scores = state.scores()
-    others = [s for i, s in enumerate(scores) if i != seat]
-    margin = scores[seat] - max(others) if others else scores[seat]
-    return win_share(seat, winners(state.rank_keys())) + margin_weight * margin / scale
-
-
-class RolloutSearch:
-    """Chooses by playouts with common random numbers; see the module docstring."""
-
-    def __init__(self, game: Game, policy: Any, opponent_factory: Any, rollouts: int,
-                 margin_weight: float, rng: np.random.Generator) -> None:
-        self.game, self.policy, self.opponents = game, policy, opponent_factory
-        self.rollouts, self.margin_weight, self.rng = rollouts, margin_weight, rng
-
-    def values(self, state: GameState) -> dict[int, float]:
-        """Mean playout value of every legal action for the player to move."""
-        seat = state.current_player()
-        seeds = [int(s) for s in self.rng.integers(2**31, size=self.rollouts)]
-        values = {}
-        for action in state.legal_actions():
-            total = 0.0
-            for seed in seeds:  # the same futures for every candidate
-                future = state.resample_hidden(seat, np.random.default_rng(seed))
-                future.apply(action)
-                others = self.opponents(seed)
-                lineup = [self.policy if i == seat else others[i]
-                          for i in range(self.game.num_players)]
-                end = play_game(future, lineup)
-                total += rollout_value(end, seat, self.margin_weight, self.game.score_scale)
-            values[action] = total / self.rollouts
-        return values
-
-
-def _opponent_factory(game: Game, specs: list[str]) -> Any:
-    """``seed -> one bot per seat``.  Bots are made afresh from the seed (their
-    tie-breaks then repeat across candidates); checkpoints play deterministically
-    and are loaded once."""
-    from training.opponents import make_bot
-
-    loaded: dict[str, Any] = {}
-
-    def make(spec: str, seed: int) -> Any:
-        if spec in ("random", "heuristic"):
-            return make_bot(spec, game, seed)
-        if spec not in loaded:
-            loaded[spec] = make_bot(spec, game)
-        return loaded[spec]
-
-    def factory(seed: int) -> list[Any]:
-        return [make(specs[(i + seed) % len(specs)], seed + i) for i in range(game.num_players)]
-
-    return factory
+from training.search import RolloutSearch, bot_model
 
 
 def _play_and_label(job: tuple) -> dict[str, Any]:
@@ -106,14 +48,15 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
     from training.opponents import PolicyBot, load
 
     game = envs.make_game(env_name, **config)
-    policy = PolicyBot(load(policy_dir))
-    factory = _opponent_factory(game, specs)
+    agent = load(policy_dir)
+    policy = PolicyBot(agent)
+    factory = bot_model(game, specs)
     obs, masks, targets, actions, returns, wins, is_searched = [], [], [], [], [], [], []
     row_values = []  # per row: each action's mean playout value (NaN where not searched)
     searched = changed = 0
     for game_id in game_ids:  # seeded per game: the data ignores the worker count
         rng = np.random.default_rng([seed, game_id])
-        search = RolloutSearch(game, policy, factory, rollouts, margin_weight, rng)
+        search = RolloutSearch(game, agent, factory, rollouts, margin_weight, rng)
         learner = game_id % game.num_players  # seats rotate
         field = factory(int(rng.integers(2**31)))
         state = game.new_initial_state(int(rng.integers(2**63 - 1)))

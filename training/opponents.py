@@ -110,6 +110,31 @@ class PolicyAgent:
             )
         return self.session.run(None, {"observation": obs, "action_mask": mask})[0][0]
 
+    def logits_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """Masked logits for a batch of rows (one network call)."""
+        obs = np.asarray(observations, dtype=np.float32)
+        masks = np.asarray(action_masks, dtype=np.float32)
+        if obs.ndim != 2 or obs.shape[1] != self.observation_size or masks.shape != (
+                len(obs), self.action_count):
+            raise CheckpointError(
+                f"checkpoint {self.path} takes batches of observations [n, "
+                f"{self.observation_size}] and masks [n, {self.action_count}]; got "
+                f"{obs.shape} and {masks.shape}"
+            )
+        return self.session.run(None, {"observation": obs, "action_mask": masks})[0]
+
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """``act`` for a batch of rows: one action per row, never a masked one."""
+        masks = np.asarray(action_masks).astype(bool)
+        if not masks.any(axis=1).all():
+            raise ValueError("act_batch() got a row whose action mask is all zero")
+        logits = np.where(masks, self.logits_batch(observations, masks), -np.inf)
+        if not self.stochastic:
+            return logits.argmax(axis=1)
+        z = np.exp(logits - logits.max(axis=1, keepdims=True))
+        probs = z / z.sum(axis=1, keepdims=True)
+        return np.array([self.rng.choice(len(p), p=p) for p in probs], dtype=np.int64)
+
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         mask = np.asarray(action_mask).astype(bool)
         if not mask.any():
@@ -140,8 +165,13 @@ class PolicyBot:
         return self.agent.act(state.observation(seat), state.legal_mask())
 
 
-def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False):
-    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint folder."""
+def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,
+             lookahead: bool = True):
+    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint folder.
+
+    A checkpoint whose card has a ``lookahead`` block plays with that search
+    (``training.search.LookaheadBot``) unless ``lookahead`` is False.
+    """
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":
@@ -150,6 +180,14 @@ def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic
         return bot
     agent = load(spec, stochastic=stochastic, seed=seed)
     agent.check_compatible(game)
+    if lookahead and agent.card.get("lookahead"):
+        from training.search import lookahead_bot
+
+        try:
+            return lookahead_bot(game, agent, agent.card["lookahead"], seed=seed,
+                                 name=str(spec))
+        except (TypeError, ValueError) as exc:
+            raise CheckpointError(f"checkpoint {spec}: damaged lookahead block ({exc})") from exc
     return PolicyBot(agent, name=str(spec))
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import envs
-from training import export, improve, train
-from training.opponents import PolicyBot, load
+from training import export, improve, search, train
+from training.opponents import load
 
 
 @pytest.fixture(scope="module")
@@ -36,24 +36,24 @@ def test_rollout_value_is_win_share_plus_weighted_margin():
     state = game.new_initial_state(0)
     state.scores_ = [12, 7]
     state.hands = [[0, 0], [0, 0]]
-    assert improve.rollout_value(state, 0, 0.2, 10.0) == pytest.approx(1.0 + 0.2 * 5 / 10)
-    assert improve.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.0 - 0.2 * 5 / 10)
+    assert search.rollout_value(state, 0, 0.2, 10.0) == pytest.approx(1.0 + 0.2 * 5 / 10)
+    assert search.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.0 - 0.2 * 5 / 10)
     state.scores_ = [9, 9]  # a shared win: half a win each, no margin
-    assert improve.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.5)
+    assert search.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.5)
 
 
 def test_search_compares_candidates_on_the_same_futures(improved):
     """Two identical cards in hand are two actions with the same future: with
     common random numbers their values are exactly equal, whatever the luck."""
     game = envs.make_game("toy_v0", num_players=2)
-    policy = PolicyBot(load(improved / "search_policy"))
-    factory = improve._opponent_factory(game, ["heuristic"])
+    policy = load(improved / "search_policy")
+    factory = search.bot_model(game, ["heuristic"])
     for seed in range(5):
         state = game.new_initial_state(seed)
         state.hands[0] = [7, 7]
-        search = improve.RolloutSearch(game, policy, factory, 3, 0.2,
+        searcher = search.RolloutSearch(game, policy, factory, 3, 0.2,
                                        np.random.default_rng(seed))
-        values = search.values(state)
+        values = searcher.values(state)
         assert set(values) == {0, 1, 2}
         assert values[0] == values[1]
 
