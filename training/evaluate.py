@@ -19,6 +19,7 @@ import argparse
 import json
 import math
 import os
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -43,12 +44,13 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _play_lineups(args: tuple) -> list[dict[str, Any]]:
     """Worker: play the given lineups (one list of specs per game)."""
-    env_name, config, lineups, seed = args
+    env_name, config, lineups, seed, watch = args
     game = envs.make_game(env_name, **config)
     rng = np.random.default_rng(seed)
     cache: dict[str, Any] = {}
     results = []
-    for lineup in lineups:
+    won = 0.0
+    for done, lineup in enumerate(lineups, 1):
         bots = []
         for spec in lineup:
             if spec not in cache:
@@ -65,6 +67,11 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
                 "roles": state.seat_roles(),
             }
         )
+        if watch is not None:  # progress of long evaluations, one line per game
+            won += sum(win_share(s, winners(keys)) for s, spec in enumerate(lineup)
+                       if spec == watch)
+            print(f"worker {seed}: {done}/{len(lineups)} games, {watch} won {won / done:.3f} "
+                  "per game so far", file=sys.stderr, flush=True)
     return results
 
 
@@ -92,12 +99,14 @@ def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[
 
 
 def play_many(
-    env_name: str, config: dict, lineups: list[list[str]], seed: int, workers: int
+    env_name: str, config: dict, lineups: list[list[str]], seed: int, workers: int,
+    watch: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Play lineups, split across worker processes (order of results kept)."""
+    """Play lineups, split across worker processes (order of results kept);
+    with ``watch``, each worker prints that agent's running win share."""
     workers = max(1, min(workers, len(lineups)))
     chunks = [lineups[i::workers] for i in range(workers)]
-    jobs = [(env_name, config, chunk, seed + 7919 * i) for i, chunk in enumerate(chunks)]
+    jobs = [(env_name, config, chunk, seed + 7919 * i, watch) for i, chunk in enumerate(chunks)]
     if workers == 1:
         parts = [_play_lineups(jobs[0])]
     else:
@@ -118,11 +127,13 @@ def versus_field(
     games: int,
     seed: int = 0,
     workers: int = 1,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """``candidate`` in seat g mod n of game g, ``field`` everywhere else."""
     n = config["num_players"]
     lineups = [[candidate if s == g % n else field for s in range(n)] for g in range(games)]
-    results = play_many(env_name, config, lineups, seed, workers)
+    results = play_many(env_name, config, lineups, seed, workers,
+                        watch=candidate if progress else None)
     share = np.zeros(games)
     seat_share = np.zeros(n)
     seat_games = np.zeros(n)
@@ -229,6 +240,7 @@ def evaluate_checkpoint(
     seed: int = 12345,
     fields: tuple[str, ...] = ("random", "heuristic"),
     workers: int | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """The card's evaluation: the checkpoint against each field, seat-rotated.
 
@@ -244,7 +256,7 @@ def evaluate_checkpoint(
     if players > 1:
         for field in fields:
             result[f"vs_{field}"] = versus_field(
-                card["env"], config, str(folder), field, games, seed, workers
+                card["env"], config, str(folder), field, games, seed, workers, progress
             )
     if 1 in counts:
         result["solo"] = solo_scores(card["env"], config, [str(folder), *fields], games, seed,

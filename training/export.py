@@ -240,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-fields", default="random,heuristic",
                         help="comma-separated fields to evaluate against")
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--progress", action="store_true",
+                        help="print each evaluation game's running win share")
     parser.add_argument("--search", default="pick",
                         help="--lookahead: comma-separated decision kinds to search")
     parser.add_argument("--rollouts", type=int, default=8,
@@ -282,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{folder} has no card.json: not a checkpoint")
         results = evaluate_checkpoint(
             folder, games=args.eval_games, players=args.eval_players, seed=args.seed,
-            fields=fields,
+            fields=fields, progress=args.progress,
         )
         command = "python -m training.export " + shlex.join(argv)
         for result in results.values():
