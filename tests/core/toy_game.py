@@ -128,7 +128,7 @@ class ToyState(GameState):
         others = [s for s in range(self.game.num_players) if s != player]
         for seat in others:
             pool += [c for c in copy.hands[seat] if c]
-        pool = [int(c) for c in rng.permutation(pool)]
+        pool = [int(c) for c in rng.permutation(sorted(pool))]  # the seen facts alone decide
         for seat in others:
             copy.hands[seat] = [pool.pop() if c else 0 for c in copy.hands[seat]]
         copy.deck = pool
