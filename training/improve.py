@@ -17,7 +17,9 @@ decisions are labelled with its own choice, so fitting keeps them.  With
 ``--temperature`` the labels are soft instead (``tilted_targets``).  The
 network is then fitted to the labels (``imitation.fit_policy``) and saved as
 ``final_model.zip`` with a ``run.json`` that chains the commands that made it,
-ready for ``training.export --model``.
+ready for ``training.export --model``.  The search itself is
+``training.search.RolloutSearch`` (shared with the look-ahead opponents of
+``training.export --lookahead``), with the real opponents as its model.
 Why: PPO on a 2-core budget stalls where the policy's weak spot is one kind of
 decision (地方創生's picks); a search on the true game at those decisions is a
 better teacher than more of the same gradient.
