@@ -24,7 +24,8 @@ def test_each_shipped_env_has_an_opponent():
 def test_shipped_opponent_plays_legal_games(folder):
     card = json.loads((folder / "card.json").read_text())
     assert card["env"] == folder.parent.name
-    for key in ("command", "training_steps", "seed", "evaluation", "wall_time_s"):
+    for key in ("command", "training_steps", "seed", "evaluation", "wall_time_s", "arch",
+                "reward", "shaping"):
         assert card[key], f"card lacks {key}"
     agent = load(folder)
     for n in card["player_counts"]:
