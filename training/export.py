@@ -27,6 +27,7 @@ import numpy as np
 import envs
 from envs.core.game import Game
 from training.opponents import MASKED_LOGIT, names_hash
+from training.train import code_commit
 
 
 def _masked_policy_module(policy: Any) -> Any:
@@ -193,7 +194,7 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
                      "rollout search (training.search)",
         "lookahead": {"search": list(search), "rollouts": rollouts,
                       "margin_weight": margin_weight, "opponent_model": opponent_model,
-                      "base": base.name, "command": command},
+                      "base": base.name, "command": command, "code_commit": code_commit()},
         "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "evaluation": None,
     })
@@ -289,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         command = "python -m training.export " + shlex.join(argv)
         for result in results.values():
             if isinstance(result, dict):
-                result["command"] = command
+                result.update(command=command, code_commit=code_commit())
         card = json.loads(card_path.read_text())  # read again: the card may be newer
         card["evaluation"] = {**(card.get("evaluation") or {}), **results}
         card_path.write_text(json.dumps(card, indent=2) + "\n")

@@ -160,6 +160,7 @@ def test_export_lookahead_ships_the_network_with_its_search(toy_checkpoint, tmp_
     assert card["lookahead"]["search"] == ["decide"] and card["lookahead"]["rollouts"] == 2
     assert card["lookahead"]["opponent_model"] == "heuristic"
     assert card["lookahead"]["command"].startswith("python -m training.export --lookahead ")
+    assert card["lookahead"]["code_commit"]  # the export's own commit, beside the training's
     assert card["command"] == base["command"] and card["seed"] == base["seed"]
     assert card["algorithm"].endswith("decision-time rollout search (training.search)")
     game = envs.make_game("toy_v0", num_players=2)
@@ -176,6 +177,7 @@ def test_export_lookahead_ships_the_network_with_its_search(toy_checkpoint, tmp_
     evaluation = json.loads((folder / "card.json").read_text())["evaluation"]
     assert set(evaluation) == {"vs_random", "vs_heuristic"}
     assert evaluation["vs_random"]["command"].endswith("--eval-fields random")
+    assert evaluation["vs_random"]["code_commit"] == card["lookahead"]["code_commit"]
     assert evaluation["vs_heuristic"]["games"] == 4
 
 
