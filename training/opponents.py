@@ -101,14 +101,8 @@ class PolicyAgent:
             raise CheckpointError(f"checkpoint {self.path}: " + "; ".join(problems))
 
     def logits(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
-        obs = np.asarray(observation, dtype=np.float32).reshape(1, -1)
-        mask = np.asarray(action_mask, dtype=np.float32).reshape(1, -1)
-        if obs.shape[1] != self.observation_size or mask.shape[1] != self.action_count:
-            raise CheckpointError(
-                f"checkpoint {self.path} takes observations of {self.observation_size} and masks "
-                f"of {self.action_count}; got {obs.shape[1]} and {mask.shape[1]}"
-            )
-        return self.session.run(None, {"observation": obs, "action_mask": mask})[0][0]
+        return self.logits_batch(np.asarray(observation).reshape(1, -1),
+                                 np.asarray(action_mask).reshape(1, -1))[0]
 
     def logits_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """Masked logits for a batch of rows (one network call)."""
@@ -117,9 +111,8 @@ class PolicyAgent:
         if obs.ndim != 2 or obs.shape[1] != self.observation_size or masks.shape != (
                 len(obs), self.action_count):
             raise CheckpointError(
-                f"checkpoint {self.path} takes batches of observations [n, "
-                f"{self.observation_size}] and masks [n, {self.action_count}]; got "
-                f"{obs.shape} and {masks.shape}"
+                f"checkpoint {self.path} takes observations of {self.observation_size} and masks "
+                f"of {self.action_count} (per row); got {obs.shape} and {masks.shape}"
             )
         return self.session.run(None, {"observation": obs, "action_mask": masks})[0]
 

@@ -141,7 +141,7 @@ def test_batched_policy_acts_like_one_row_at_a_time(toy_checkpoint):
     stochastic = load(toy_checkpoint, stochastic=True, seed=1)
     for _ in range(20):
         assert masks[np.arange(64), stochastic.act_batch(obs, masks)].all()
-    with pytest.raises(CheckpointError, match="batches"):
+    with pytest.raises(CheckpointError, match="takes observations of"):
         agent.act_batch(obs[:, :-1], masks)
     masks[3] = False
     with pytest.raises(ValueError, match="all zero"):
