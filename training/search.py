@@ -16,9 +16,11 @@ opponent seeds, so candidates are compared on equal luck.  All playouts of a
 decision run in lockstep and the policy's moves in them go through the
 network as one batch per step.
 
-Who moves the other seats in a playout is the *opponent model*: by default
-the policy itself (the look-ahead knows nothing of who it really plays);
-``training.improve`` models its real opponents instead.
+Who moves the other seats in a playout is the *opponent model*, fixed when
+the look-ahead is made (it never learns who it really plays): by default the
+policy itself, or named bots and checkpoints.  The shipped 地方創生 look-ahead
+models the others as the heuristic bot (the self model did worse against bots:
+see its RULES.md); ``training.improve`` models its real opponents.
 
 Needs numpy, onnxruntime and the engine only (no torch), like ``load``.
 Why: 地方創生's network misjudges picks; a search on the true game at those
