@@ -5,9 +5,7 @@ import json
 import numpy as np
 import pytest
 
-import envs
-from training import export, improve, search, train
-from training.opponents import load
+from training import export, improve, train
 
 
 @pytest.fixture(scope="module")
@@ -29,33 +27,6 @@ def improved(trained, tmp_path_factory):
         "--games", "4", "--epochs", "1", "--workers", "1", "--seed", "9", "--out", str(out),
     ]) == 0
     return out
-
-
-def test_rollout_value_is_win_share_plus_weighted_margin():
-    game = envs.make_game("toy_v0", num_players=2)
-    state = game.new_initial_state(0)
-    state.scores_ = [12, 7]
-    state.hands = [[0, 0], [0, 0]]
-    assert search.rollout_value(state, 0, 0.2, 10.0) == pytest.approx(1.0 + 0.2 * 5 / 10)
-    assert search.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.0 - 0.2 * 5 / 10)
-    state.scores_ = [9, 9]  # a shared win: half a win each, no margin
-    assert search.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.5)
-
-
-def test_search_compares_candidates_on_the_same_futures(improved):
-    """Two identical cards in hand are two actions with the same future: with
-    common random numbers their values are exactly equal, whatever the luck."""
-    game = envs.make_game("toy_v0", num_players=2)
-    policy = load(improved / "search_policy")
-    factory = search.bot_model(game, ["heuristic"])
-    for seed in range(5):
-        state = game.new_initial_state(seed)
-        state.hands[0] = [7, 7]
-        searcher = search.RolloutSearch(game, policy, factory, 3, 0.2,
-                                       np.random.default_rng(seed))
-        values = searcher.values(state)
-        assert set(values) == {0, 1, 2}
-        assert values[0] == values[1]
 
 
 def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(trained, improved):
