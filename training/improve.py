@@ -41,7 +41,7 @@ import envs
 from envs.core.game import Game
 from envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
 from training.imitation import agreement, fit_policy, map_over_games
-from training.search import RolloutSearch, bot_model
+from training.search import RolloutSearch, bot_model, searched_choice
 
 
 def _play_and_label(job: tuple) -> dict[str, Any]:
@@ -79,7 +79,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
                 q[list(values)] = list(values.values())
                 best = max(values.values())
                 target[[a for a, v in values.items() if v == best]] = True
-                action = own if target[own] else max(values, key=values.__getitem__)
+                action = searched_choice(values, own)
                 searched += 1
                 changed += int(action != own)
             else:
@@ -219,8 +219,7 @@ def tilted_targets(policy: Any, data: dict[str, Any], temperature: float) -> np.
             values = torch.as_tensor(data["values"][sl]).float()
             measured = values.isfinite()
             best = values.nan_to_num(nan=float("-inf")).amax(-1, keepdim=True)
-            tilt = ((values - best) / temperature).nan_to_num(nan=0.0)
-            tilt = tilt.masked_fill(~measured, 0.0)
+            tilt = ((values - best) / temperature).masked_fill(~measured, 0.0)
             out[sl] = torch.softmax(logits + tilt, -1).numpy()
     return out
 

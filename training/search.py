@@ -143,6 +143,13 @@ class RolloutSearch:
         return {a: float(v) for a, v in zip(actions, per)}
 
 
+def searched_choice(values: dict[int, float], own: int) -> int:
+    """The candidate with the best value; the policy's ``own`` choice when it
+    is among the best (a tie never overrules the policy)."""
+    best = max(values.values())
+    return own if values[own] == best else max(values, key=values.__getitem__)
+
+
 class LookaheadBot:
     """A ``StateBot``: the policy's own choice, except at decisions of ``kinds``
     where the rollout search chooses (ties go to the policy's own choice)."""
@@ -166,9 +173,7 @@ class LookaheadBot:
         own = self.own_choice(state)
         if state.decision_name() not in self.kinds or len(state.legal_actions()) < 2:
             return own
-        values = self.search.values(state)
-        best = max(values.values())
-        choice = own if values[own] == best else max(values, key=values.__getitem__)
+        choice = searched_choice(self.search.values(state), own)
         self.searched += 1
         self.changed += int(choice != own)
         return choice
