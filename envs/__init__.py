@@ -1,8 +1,8 @@
 """MeepleZoo: PettingZoo AEC environments for modern board games.
 
     import envs
-    envs.list_envs()                      # ['asian_delivery_v0', ...]
-    env = envs.make("chihou_sousei_v0", num_players=4)
+    envs.list_envs()                      # ['asian_delivery_v1', ...]
+    env = envs.make("chihou_sousei_v1", num_players=4)
 
 Each env is also in PettingZoo's registry as ``meeplezoo/<name>``.
 """
@@ -10,16 +10,26 @@ Each env is also in PettingZoo's registry as ``meeplezoo/<name>``.
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
-from envs.core.errors import UnknownEnvError
+from envs.core.errors import RetiredEnvError, UnknownEnvError
 from envs.core.game import Game
 
 # env name -> game module; its env()/raw_env() come from envs.core.aec.env_functions
 _MODULES = {
-    "chihou_sousei_v0": "envs.chihou_sousei",
-    "asian_delivery_v0": "envs.asian_delivery",
-    "necropolis_railway_v0": "envs.necropolis_railway",
+    "chihou_sousei_v1": "envs.chihou_sousei",
+    "asian_delivery_v1": "envs.asian_delivery",
+    "necropolis_railway_v1": "envs.necropolis_railway",
+}
+
+# Retired env id -> the id that replaced it.  An id changes whenever its rules do
+# (each game's RULES.md has the version history); asking for an old one is an error
+# that names the new one, as PettingZoo does for its retired versions.
+_RETIRED = {
+    "chihou_sousei_v0": "chihou_sousei_v1",
+    "asian_delivery_v0": "asian_delivery_v1",
+    "necropolis_railway_v0": "necropolis_railway_v1",
 }
 
 
@@ -34,6 +44,11 @@ def list_envs() -> list[str]:
 
 
 def _module(name: str) -> Any:
+    if name in _RETIRED:
+        raise RetiredEnvError(
+            f"env {name!r} is retired: its rules changed; use {_RETIRED[name]!r} "
+            f"(its RULES.md version history says what changed)"
+        )
     if name not in _MODULES:
         raise UnknownEnvError(f"unknown env {name!r}; available envs: {', '.join(list_envs())}")
     return importlib.import_module(_MODULES[name])
@@ -68,7 +83,7 @@ def _register_with_pettingzoo() -> None:
 
     for name, module in _MODULES.items():
         env_id = f"meeplezoo/{name}"
-        if env_id.replace("_v0", "-v0") not in aec_registry:
+        if re.sub(r"_v(\d+)$", r"-v\1", env_id) not in aec_registry:
             register("aec", env_id, entry_point=f"{module}:env")
 
 

@@ -1,6 +1,6 @@
 """Learning throughput of MaskablePPO and where its time goes.
 
-    python -m training.bench [--env chihou_sousei_v0] [--players 4] [--steps 20000]
+    python -m training.bench [--env chihou_sousei_v1] [--players 4] [--steps 20000]
                              [--opponents random] [--json FILE]
 
 One process (DummyVecEnv, torch on one thread) with the settings of the shipped
@@ -80,7 +80,7 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--env", default="chihou_sousei_v0", choices=envs.list_envs())
+    p.add_argument("--env", default="chihou_sousei_v1", choices=envs.list_envs())
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--steps", type=int, default=20_000)
     p.add_argument("--opponents", default="random")

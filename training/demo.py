@@ -21,7 +21,7 @@ import envs
 from envs.core.agents import RandomBot, play_game
 from training import evaluate, export, train
 
-ENV = "chihou_sousei_v0"
+ENV = "chihou_sousei_v1"
 SHIPPED = Path("checkpoints") / ENV / "ppo_league"
 
 

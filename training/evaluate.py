@@ -1,13 +1,13 @@
 """Seat-rotated matches among agents: win rates with confidence intervals, ratings.
 
     # each agent against a field of one kind (the candidate's seat rotates)
-    python -m training.evaluate --env chihou_sousei_v0 --players 4 \
-        --agents checkpoints/chihou_sousei_v0/ppo_league heuristic --field random --games 1000
+    python -m training.evaluate --env chihou_sousei_v1 --players 4 \
+        --agents checkpoints/chihou_sousei_v1/ppo_league heuristic --field random --games 1000
 
     # round robin among agents, rated with openskill (Plackett-Luce); a single agent
     # plays every seat, and --by-role gives its win rate per company (a balance report)
-    python -m training.evaluate --env chihou_sousei_v0 --players 4 \
-        --agents random heuristic checkpoints/chihou_sousei_v0/ppo_league --games 600
+    python -m training.evaluate --env chihou_sousei_v1 --players 4 \
+        --agents random heuristic checkpoints/chihou_sousei_v1/ppo_league --games 600
 
 Agents are ``random``, ``heuristic`` or checkpoint folders (played
 deterministically).  A co-win counts as a 1/k share of a win.

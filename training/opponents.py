@@ -1,7 +1,7 @@
 """Opponents: exported policies (numpy + onnxruntime only), bots, and the pool.
 
     from training.opponents import load
-    agent = load("checkpoints/chihou_sousei_v0/ppo_league")
+    agent = load("checkpoints/chihou_sousei_v1/ppo_league")
     action = agent.act(observation, action_mask)
 
 ``load`` needs neither torch nor stable-baselines3.  A checkpoint is a folder

@@ -1,7 +1,7 @@
 """Look-ahead by playouts: a policy that tries every candidate at chosen decisions.
 
     from training.search import LookaheadBot
-    bot = LookaheadBot(game, load("checkpoints/chihou_sousei_v0/ppo_league"),
+    bot = LookaheadBot(game, load("checkpoints/chihou_sousei_v1/ppo_league"),
                        kinds=["pick"], rollouts=8, seed=0)
     action = bot.act(state)          # a StateBot: it reads the engine state
 

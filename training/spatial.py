@@ -1,6 +1,6 @@
 """Spatial (convolutional) policies: one network per env that has a board to convolve.
 
-    python -m training.train --env chihou_sousei_v0 --arch spatial ...
+    python -m training.train --env chihou_sousei_v1 --arch spatial ...
 
 The MLP policy reads the 地方創生 observation as a flat vector, so it must learn
 what to do at each of the 145 cells of the own-board diamond separately.
@@ -151,7 +151,7 @@ class ChihouSpatialNet(BaseFeaturesExtractor):
     ) -> None:
         if observation_space.shape != (OBS_SIZE,):
             raise ValueError(
-                f"ChihouSpatialNet reads chihou_sousei_v0 observations of {OBS_SIZE} floats, "
+                f"ChihouSpatialNet reads chihou_sousei_v1 observations of {OBS_SIZE} floats, "
                 f"not {observation_space.shape}"
             )
         global_net, value_net = list(global_net), list(value_net)
@@ -317,7 +317,7 @@ def chihou_spatial(net: Sequence[int]) -> dict[str, Any]:
 
 
 SPATIAL_ARCHS: dict[str, Callable[[Sequence[int]], dict[str, Any]]] = {
-    "chihou_sousei_v0": chihou_spatial,
+    "chihou_sousei_v1": chihou_spatial,
 }
 
 

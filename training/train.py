@@ -1,6 +1,6 @@
 """Fit a MaskablePPO agent to one seat of a MeepleZoo game, with a self-play league.
 
-    python -m training.train --env chihou_sousei_v0 --players 4 --timesteps 200000 \
+    python -m training.train --env chihou_sousei_v1 --players 4 --timesteps 200000 \
         --opponents random,heuristic,self --seed 1 --out runs/chihou
 
 Each of ``--n-envs`` environments is a ``SeatEnv``: the learner plays one seat

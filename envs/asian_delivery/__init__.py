@@ -9,7 +9,7 @@ Rules as implemented: ``envs/asian_delivery/RULES.md``.
 from envs.asian_delivery.game import AsianDeliveryGame
 from envs.core.aec import env_functions
 
-ENV_NAME = "asian_delivery_v0"
+ENV_NAME = "asian_delivery_v1"
 env, raw_env = env_functions(AsianDeliveryGame)
 
 __all__ = ["ENV_NAME", "AsianDeliveryGame", "env", "raw_env"]

@@ -28,7 +28,7 @@ class AsianDeliveryGame(Game):
       trained agents never pick can still be measured.
     """
 
-    name = "asian_delivery_v0"
+    name = "asian_delivery_v1"
     title = "アジアンデリバリー (Asian Delivery)"
     min_players = 3
     max_players = 5

@@ -4,7 +4,7 @@ from envs.chihou_sousei.bot import ChihouBot
 from envs.chihou_sousei.game import ChihouSouseiGame
 from envs.core.aec import env_functions
 
-ENV_NAME = "chihou_sousei_v0"
+ENV_NAME = "chihou_sousei_v1"
 env, raw_env = env_functions(ChihouSouseiGame)
 
 __all__ = ["ENV_NAME", "ChihouBot", "ChihouSouseiGame", "env", "raw_env"]

@@ -14,7 +14,7 @@ from envs.core.rng import new_rng
 class ChihouSouseiGame(Game):
     """地方創生 (Regional Revival): send people from your big city out to the regions."""
 
-    name = "chihou_sousei_v0"
+    name = "chihou_sousei_v1"
     title = "地方創生 (Chihou Sousei)"
     min_players = 2
     max_players = 4

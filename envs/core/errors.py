@@ -14,6 +14,10 @@ class UnknownEnvError(MeepleZooError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class RetiredEnvError(UnknownEnvError):
+    """An env id whose rules have changed since; the message names the new id."""
+
+
 class ConfigError(MeepleZooError, ValueError):
     """A bad env or game configuration (player count, option name or value)."""
 

@@ -38,7 +38,7 @@ class Game(ABC):
     never with the player count, so one policy can play any count.
     """
 
-    name: ClassVar[str]  # versioned env id, e.g. "chihou_sousei_v0"
+    name: ClassVar[str]  # versioned env id, e.g. "chihou_sousei_v1"
     title: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]

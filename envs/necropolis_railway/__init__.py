@@ -1,9 +1,9 @@
-"""London Necropolis Railway (``necropolis_railway_v0``): 1-4 players, see RULES.md."""
+"""London Necropolis Railway (``necropolis_railway_v1``): 1-4 players, see RULES.md."""
 
 from envs.core.aec import env_functions
 from envs.necropolis_railway.game import NecropolisRailwayGame
 
-ENV_NAME = "necropolis_railway_v0"
+ENV_NAME = "necropolis_railway_v1"
 env, raw_env = env_functions(NecropolisRailwayGame)
 
 __all__ = ["ENV_NAME", "NecropolisRailwayGame", "env", "raw_env"]

@@ -16,7 +16,7 @@ from envs.necropolis_railway.state import NecropolisState
 
 
 class NecropolisRailwayGame(Game):
-    name = "necropolis_railway_v0"
+    name = "necropolis_railway_v1"
     title = "London Necropolis Railway"
     min_players = 1
     max_players = 4

@@ -87,4 +87,4 @@ def test_not_a_saved_state():
     with pytest.raises(CorruptStateError):
         state_from_saved(AsianDeliveryGame, "hello")
     with pytest.raises(CorruptStateError):
-        state_from_saved(AsianDeliveryGame, {"env": "asian_delivery_v0"})
+        state_from_saved(AsianDeliveryGame, {"env": "asian_delivery_v1"})

@@ -37,7 +37,7 @@ def _cases() -> list[dict[str, Any]]:
 
 
 def _bots(case: dict[str, Any]) -> list[Any]:
-    game = envs.make_game("chihou_sousei_v0", num_players=case["n"], **case["options"])
+    game = envs.make_game("chihou_sousei_v1", num_players=case["n"], **case["options"])
     return [
         RandomBot(1000 + k) if k in case["random"] else game.heuristic_bot(k)
         for k in range(case["n"])
@@ -46,7 +46,7 @@ def _bots(case: dict[str, Any]) -> list[Any]:
 
 def play(case: dict[str, Any], expected: list[int] | None = None) -> list[int]:
     """Play one case; with ``expected``, stop at the first differing decision."""
-    game = envs.make_game("chihou_sousei_v0", num_players=case["n"], **case["options"])
+    game = envs.make_game("chihou_sousei_v1", num_players=case["n"], **case["options"])
     state = game.new_initial_state(case["seed"])
     bots = _bots(case)
     actions: list[int] = []

@@ -11,6 +11,7 @@ from envs.core.errors import (
     ConfigError,
     CorruptStateError,
     IllegalActionError,
+    RetiredEnvError,
     UnknownEnvError,
 )
 from tests.core.toy_game import ToyGame
@@ -19,8 +20,19 @@ env, raw_env = env_functions(ToyGame)
 
 
 def test_unknown_env_name_lists_the_available_ones():
-    with pytest.raises(UnknownEnvError, match=r"available envs: .*chihou_sousei_v0"):
+    with pytest.raises(UnknownEnvError, match=r"available envs: .*chihou_sousei_v1"):
         envs.make("chess_v9")
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [("chihou_sousei_v0", "chihou_sousei_v1"), ("asian_delivery_v0", "asian_delivery_v1"),
+     ("necropolis_railway_v0", "necropolis_railway_v1")],
+)
+def test_retired_env_id_names_its_successor(old, new):
+    with pytest.raises(RetiredEnvError, match=f"{old}.*retired.*{new}"):
+        envs.make(old)
+    assert old not in envs.list_envs() and new in envs.list_envs()
 
 
 def test_registered_in_pettingzoo_registry():

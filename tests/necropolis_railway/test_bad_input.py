@@ -26,8 +26,8 @@ def test_bad_option():
 
 def test_solo_needs_score_reward_in_the_aec_env():
     with pytest.raises(ConfigError, match="score"):
-        envs.make("necropolis_railway_v0", num_players=1, reward="rank")
-    env = envs.make("necropolis_railway_v0", num_players=1)
+        envs.make("necropolis_railway_v1", num_players=1, reward="rank")
+    env = envs.make("necropolis_railway_v1", num_players=1)
     env.reset(seed=0)
 
 
@@ -64,7 +64,7 @@ def test_corrupt_saved_state(damage):
     if damage == "not a dict":
         data = [1, 2]
     elif damage == "wrong env":
-        data["env"] = "chihou_sousei_v0"
+        data["env"] = "chihou_sousei_v1"
     elif damage == "player count":
         data["config"]["num_players"] = 3
     elif damage == "missing key":

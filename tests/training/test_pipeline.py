@@ -225,8 +225,8 @@ def _edited_copy(checkpoint, tmp_path, **changes):
 def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
     game = envs.make_game("toy_v0", num_players=2)
     load(checkpoint).check_compatible(game)
-    other_env = _edited_copy(checkpoint, tmp_path, env="chihou_sousei_v0")
-    with pytest.raises(CheckpointError, match=r"made for env 'chihou_sousei_v0', not 'toy_v0'"):
+    other_env = _edited_copy(checkpoint, tmp_path, env="chihou_sousei_v1")
+    with pytest.raises(CheckpointError, match=r"made for env 'chihou_sousei_v1', not 'toy_v0'"):
         other_env.check_compatible(game)
     shutil.rmtree(tmp_path / "edited")
     other_size = _edited_copy(checkpoint, tmp_path, observation_size=9, player_counts=[4])
@@ -287,7 +287,7 @@ def test_imitation_learns_the_teachers_set_of_equally_best_actions():
     the whole set, and the played action is always in it."""
     from training.imitation import collect_teacher_data
 
-    data = collect_teacher_data("chihou_sousei_v0", {"num_players": 2}, games=2, seed=1,
+    data = collect_teacher_data("chihou_sousei_v1", {"num_players": 2}, games=2, seed=1,
                                 workers=1)
     rows = np.arange(len(data["actions"]))
     assert data["targets"][rows, data["actions"]].all()
@@ -309,7 +309,7 @@ def test_dagger_round_lets_the_student_play_and_the_teacher_label(tmp_path):
 
 
 def test_solo_scores_compare_agents_on_the_same_games():
-    result = evaluate.solo_scores("necropolis_railway_v0", {}, ["heuristic", "random"], 12, seed=3)
+    result = evaluate.solo_scores("necropolis_railway_v1", {}, ["heuristic", "random"], 12, seed=3)
     assert set(result) == {"heuristic", "random"}
     for row in result.values():
         lo, hi = row["mean_score_ci95"]
@@ -318,7 +318,7 @@ def test_solo_scores_compare_agents_on_the_same_games():
 
 
 def test_win_rates_by_role_for_asymmetric_seats():
-    out = evaluate.round_robin("asian_delivery_v0", {"num_players": 3}, ["random"], 6, seed=1)
+    out = evaluate.round_robin("asian_delivery_v1", {"num_players": 3}, ["random"], 6, seed=1)
     rows = out["by_role"]
     assert sum(r["seat_games"] for r in rows) == 18
     assert sum(r["win_rate"] * r["seat_games"] for r in rows) == pytest.approx(6)

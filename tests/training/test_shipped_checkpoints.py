@@ -17,7 +17,7 @@ SHIPPED = sorted(p.parent for p in ROOT.glob("*/*/card.json"))
 
 def test_each_shipped_env_has_an_opponent():
     assert {p.parent.name for p in SHIPPED} >= {
-        "chihou_sousei_v0", "asian_delivery_v0", "necropolis_railway_v0"}
+        "chihou_sousei_v1", "asian_delivery_v1", "necropolis_railway_v1"}
 
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")

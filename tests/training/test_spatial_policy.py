@@ -41,7 +41,7 @@ def net() -> ChihouSpatialNet:
 
 def sample_states(games: int, seed: int = 0, players: int = 4) -> list:
     """(state copy, seat, observation, mask) of every decision of random games."""
-    game = envs.make_game("chihou_sousei_v0", num_players=players)
+    game = envs.make_game("chihou_sousei_v1", num_players=players)
     rng = np.random.default_rng(seed)
     out = []
     for g in range(games):
@@ -128,7 +128,7 @@ def test_cell_logits_are_the_cell_maps_at_their_cells():
     obs = torch.as_tensor(np.stack([s[2] for s in sample_states(1)[:40]]))
     with torch.no_grad():
         logits = model(obs)[:, : A.NUM_ACTIONS]
-    game = envs.make_game("chihou_sousei_v0", num_players=4)
+    game = envs.make_game("chihou_sousei_v1", num_players=4)
     for cell, (x, y) in enumerate(CELLS):
         here = captured["maps"][:, :, y + RADIUS, x + RADIUS]
         if cell:
@@ -141,16 +141,16 @@ def test_cell_logits_are_the_cell_maps_at_their_cells():
 
 def test_spatial_arch_is_refused_for_an_env_without_one(tmp_path):
     out = tmp_path / "nope"
-    with pytest.raises(SystemExit, match=r"asian_delivery_v0.*chihou_sousei_v0"):
-        train.main(["--env", "asian_delivery_v0", "--arch", "spatial", "--timesteps", "8",
+    with pytest.raises(SystemExit, match=r"asian_delivery_v1.*chihou_sousei_v1"):
+        train.main(["--env", "asian_delivery_v1", "--arch", "spatial", "--timesteps", "8",
                     "--out", str(out), "--no-progress"])
     assert not out.exists()
-    with pytest.raises(ValueError, match="envs with one: chihou_sousei_v0"):
+    with pytest.raises(ValueError, match="envs with one: chihou_sousei_v1"):
         policy_spec("spatial", "toy_v0", [8])
     assert policy_spec("mlp", "toy_v0", [8, 8]) == ("MlpPolicy", {"net_arch": [8, 8]})
 
 
-SPATIAL_ARGS = ["--env", "chihou_sousei_v0", "--players", "4", "--n-envs", "2",
+SPATIAL_ARGS = ["--env", "chihou_sousei_v1", "--players", "4", "--n-envs", "2",
                 "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--seed", "2",
                 "--opponents", "random", "--no-progress", "--net", "32"]
 
