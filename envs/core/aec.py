@@ -18,11 +18,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from envs.core.errors import CorruptStateError, IllegalActionError
+from envs.core.errors import CorruptStateError, EnvOrderError, IllegalActionError
 from envs.core.game import Game, GameState, state_from_saved
 from envs.core.rewards import places, resolve_reward_kind, terminal_rewards, winners
+from envs.core.schema import Int, validate
 
 RENDER_MODES = ("ansi", "human")
+MAX_SAVED_DECISIONS = 10**9  # a saved decision count above this is damage, not a long game
 
 
 def agent_name(seat: int) -> str:
@@ -79,10 +81,6 @@ class MeepleAECEnv(AECEnv):
                 }
             )
             self.action_spaces[agent] = spaces.Discrete(n_actions)
-        self._zero_masks = {
-            a: np.zeros(self.game.num_actions(i), np.int8)
-            for i, a in enumerate(self.possible_agents)
-        }
         self._seed_rng: np.random.Generator | None = None
         self.state: GameState | None = None
 
@@ -94,8 +92,21 @@ class MeepleAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def action_name(self, action: int, agent: str | None = None) -> str:
-        seat = self.agent_name_mapping[agent or self.agent_selection]
-        return self.game.action_name(int(action), seat)
+        """Readable name of ``action`` for ``agent`` (default: the agent to move)."""
+        if agent is None:
+            self._require_reset("action_name() without an agent")
+            agent = self.agent_selection
+        seat = self._seat(agent)
+        return self.game.action_name(self.game.check_action_index(action, seat), seat)
+
+    def _seat(self, agent: str) -> int:
+        if agent not in self.agent_name_mapping:
+            raise ValueError(f"unknown agent {agent!r}; agents: {self.possible_agents}")
+        return self.agent_name_mapping[agent]
+
+    def _require_reset(self, what: str) -> None:
+        if self.state is None:
+            raise EnvOrderError(f"{self.game.name}: call reset() (or load_state()) before {what}")
 
     def feature_names(self, agent: str | None = None) -> list[str]:
         seat = self.agent_name_mapping[agent or self.possible_agents[0]]
@@ -103,6 +114,12 @@ class MeepleAECEnv(AECEnv):
 
     # -- episode ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+                raise ValueError(
+                    f"{self.game.name}: reset(seed={seed!r}) needs None or an integer >= 0"
+                )
+            seed = int(seed)
         if seed is not None or self._seed_rng is None:
             self._seed_rng = np.random.default_rng(seed)
             for i, agent in enumerate(self.possible_agents):
@@ -119,26 +136,30 @@ class MeepleAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._mask_cache: tuple[int, np.ndarray] | None = None
         if state.is_terminal():
             self._finish()
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
+            if decisions >= self.max_decisions:  # a truncated game stays truncated when loaded
+                self._truncate()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's features and action mask: fresh arrays the env keeps no hold on."""
+        self._require_reset("observe()")
         state = self.state
-        seat = self.agent_name_mapping[agent]
+        seat = self._seat(agent)
         if not state.is_terminal() and seat == state.current_player():
-            cache = self._mask_cache
-            if cache is None or cache[0] != self.decisions:
-                cache = (self.decisions, state.legal_mask().astype(np.int8))
-                self._mask_cache = cache
-            mask = cache[1]
+            mask = state.legal_mask().astype(np.int8)
         else:
-            mask = self._zero_masks[agent]
+            mask = np.zeros(self.game.num_actions(seat), np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._require_reset("step()")
+        if not self.agents:
+            raise EnvOrderError(
+                f"{self.game.name}: the episode is over and every agent has left; call reset()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -153,13 +174,16 @@ class MeepleAECEnv(AECEnv):
         if self.state.is_terminal():
             self._finish()
         elif self.decisions >= self.max_decisions:
-            for a in self.agents:
-                self.truncations[a] = True
-                self.infos[a] = {"truncated_after_decisions": self.decisions}
+            self._truncate()
         else:
             self.agent_selection = self.possible_agents[self.state.current_player()]
             return
         self._accumulate_rewards()
+
+    def _truncate(self) -> None:
+        for a in self.agents:
+            self.truncations[a] = True
+            self.infos[a] = {"truncated_after_decisions": self.decisions}
 
     def _finish(self) -> None:
         state = self.state
@@ -202,11 +226,14 @@ class MeepleAECEnv(AECEnv):
                 f"{self.game.name}: saved state has config {state.game.config_dict()}, "
                 f"this env has {self.game.config_dict()}"
             )
+        extra = sorted(set(data) - {"env", "config", "state", "decisions"})
+        if extra:
+            raise CorruptStateError(f"{self.game.name}: saved state has unexpected key(s) {extra}")
         decisions = data.get("decisions", 0)
-        if not isinstance(decisions, int) or decisions < 0:
-            raise CorruptStateError(
-                f"{self.game.name}: saved decisions={decisions!r} is not a count"
-            )
+        try:
+            validate(Int(0, MAX_SAVED_DECISIONS), decisions, "decisions")
+        except CorruptStateError as exc:
+            raise CorruptStateError(f"{self.game.name}: {exc}") from exc
         state.game = self.game
         self._start(state, decisions)
 

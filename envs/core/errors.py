@@ -28,3 +28,7 @@ class IllegalActionError(MeepleZooError, ValueError):
 
 class CorruptStateError(MeepleZooError, ValueError):
     """A saved state that cannot be loaded (wrong env, wrong version, damaged)."""
+
+
+class EnvOrderError(MeepleZooError, RuntimeError):
+    """An env used out of order: stepped before ``reset()`` or after every agent left."""

@@ -10,6 +10,7 @@ the random generator for chance events, so a game is a pure function of
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -17,6 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from envs.core.schema import Spec, validate
 
 TERMINAL = -1  # current_player() once the game is over
 
@@ -118,7 +120,30 @@ class Game(ABC):
 
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> GameState:
-        """Rebuild a state saved with ``GameState.to_dict`` (the game part only)."""
+        """Rebuild a state saved with ``GameState.to_dict`` (the game part only).
+
+        ``state_from_saved`` has already checked ``data`` against ``state_schema()``.
+        """
+
+    def state_schema(self) -> Spec | None:
+        """The shape of ``GameState._to_dict()`` for this configuration (see envs.core.schema).
+
+        Loading checks every saved field against it before ``state_from_dict`` runs;
+        every MeepleZoo game declares one (the conformance kit requires it).
+        """
+        return None
+
+    def check_action_index(self, action: Any, player: int = 0) -> int:
+        """``action`` as a catalogue index, or IllegalActionError: only integers in range."""
+        n = self.num_actions(player)
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(
+                f"{self.name}: action {action!r} ({type(action).__name__}) is not an action "
+                f"index; actions are integers 0..{n - 1}"
+            )
+        if not 0 <= action < n:
+            raise IllegalActionError(f"{self.name}: action {action} is outside 0..{n - 1}")
+        return int(action)
 
     def config_dict(self) -> dict[str, Any]:
         return {"num_players": self.num_players, **self.config}
@@ -226,19 +251,19 @@ class GameState(ABC):
         if self.is_terminal():
             raise IllegalActionError(f"{self.game.name}: the game is over; no action is legal")
         mask = self.legal_mask()
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            index = -1
-        if index != action or not 0 <= index < mask.shape[0] or not mask[index]:
+        is_index = isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+        if not is_index or not 0 <= action < mask.shape[0] or not mask[action]:
             raise IllegalActionError(self._illegal_message(action, mask))
         self._mask = None
-        self._apply(index)
+        self._apply(int(action))
 
     def _illegal_message(self, action: Any, mask: np.ndarray) -> str:
         player = self.current_player()
         game = self.game
-        if isinstance(action, (int, np.integer)) and 0 <= action < mask.shape[0]:
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            what = (f"action {action!r} ({type(action).__name__}, not an integer index "
+                    f"0..{mask.shape[0] - 1})")
+        elif 0 <= action < mask.shape[0]:
             what = f"action {int(action)} ({game.action_name(int(action), player)})"
         else:
             what = f"action {action!r} (outside 0..{mask.shape[0] - 1})"
@@ -266,26 +291,81 @@ class GameState(ABC):
 
 
 def state_from_saved(game_cls: type[Game], data: Any) -> GameState:
-    """Load a saved state, raising CorruptStateError with the reason."""
+    """Load a saved state, or raise CorruptStateError naming what is wrong.
+
+    Order: the envelope, the config, the game's declared shape (``state_schema``),
+    the game's own rebuild and invariants, then ``check_loaded_state``: a state that
+    loads can be played on (a legal move where a move is due, observations inside
+    their bounds, finite scores) and saves back to exactly what was loaded.
+    """
     if not isinstance(data, dict) or not {"env", "config", "state"} <= set(data):
         raise CorruptStateError(
             f"{game_cls.name}: a saved state must be a dict with keys env, config, state; "
             f"got {type(data).__name__}"
-            + (f" with keys {sorted(data)}" if isinstance(data, dict) else "")
+            + (f" with keys {sorted(map(str, data))}" if isinstance(data, dict) else "")
         )
     if data["env"] != game_cls.name:
         raise CorruptStateError(f"saved state is for env {data['env']!r}, not {game_cls.name!r}")
+    config = data["config"]
+    if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
+        raise CorruptStateError(f"{game_cls.name}: saved config must be an object of options")
     try:
-        game = game_cls(**data["config"])
+        game = game_cls(**config)
     except (ConfigError, TypeError) as exc:
         raise CorruptStateError(f"{game_cls.name}: saved config is invalid: {exc}") from exc
     try:
+        schema = game.state_schema()
+        if schema is not None:
+            validate(schema, data["state"], "state")
         state = game.state_from_dict(data["state"])
         state.check_invariants()
-    except CorruptStateError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
+        check_loaded_state(state, data["state"])
+    except CorruptStateError as exc:
+        message = str(exc)
+        if not message.startswith(game_cls.name):
+            message = f"{game_cls.name}: {message}"
+        raise CorruptStateError(message) from exc
+    except Exception as exc:  # a damaged save must never escape as another error
         raise CorruptStateError(
             f"{game_cls.name}: saved state is damaged ({type(exc).__name__}: {exc})"
         ) from exc
     return state
+
+
+def check_loaded_state(state: GameState, saved: Any) -> None:
+    """Refuse a loaded state that could not be played on soundly (CorruptStateError)."""
+    game = state.game
+    n = game.num_players
+    if state.is_terminal():
+        if state.current_player() != TERMINAL:
+            raise CorruptStateError("a finished game names a player to move")
+    else:
+        player = state.current_player()
+        if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
+            raise CorruptStateError(f"player to move {player!r} is not a seat 0..{n - 1}")
+        mask = state.legal_mask()
+        if mask.shape != (game.num_actions(player),) or not mask.any():
+            raise CorruptStateError(
+                f"the pending decision '{state.decision_name()}' has no legal action"
+            )
+    scores = np.asarray(state.scores(), dtype=float)
+    if scores.shape != (n,) or not np.isfinite(scores).all():
+        raise CorruptStateError(f"scores {scores.tolist()} are not {n} finite numbers")
+    for seat in range(n):
+        obs = state.observation(seat)
+        low, high = game.observation_bounds(seat)
+        if (
+            obs.shape != (game.observation_size(seat),)
+            or obs.dtype != np.float32
+            or not ((obs >= low) & (obs <= high)).all()
+        ):
+            bad = np.flatnonzero(~((obs >= low) & (obs <= high)))[:3]
+            names = game.feature_names(seat)
+            shown = ", ".join(f"{names[i]}={obs[i]}" for i in bad if i < len(names))
+            raise CorruptStateError(
+                f"seat {seat}'s observation leaves its space [{low}, {high}]: {shown}"
+            )
+    again = json.dumps(state._to_dict(), sort_keys=True)
+    if again != json.dumps(saved, sort_keys=True):
+        raise CorruptStateError("the saved state does not read back as saved (a field was "
+                                "converted, dropped or out of step with the others)")

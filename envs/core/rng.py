@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.errors import CorruptStateError
+from envs.core.schema import RNG_STATE, validate
 
 
 def new_rng(seed: int | None) -> np.random.Generator:
@@ -19,12 +20,12 @@ def rng_to_dict(rng: np.random.Generator) -> dict[str, Any]:
     return rng.bit_generator.state
 
 
-def rng_from_dict(data: Any) -> np.random.Generator:
-    if not isinstance(data, dict) or data.get("bit_generator") != "PCG64":
-        raise CorruptStateError(f"saved RNG state must be a PCG64 state dict, got {data!r:.80}")
+def rng_from_dict(data: Any, path: str = "rng") -> np.random.Generator:
+    """Rebuild a generator saved by ``rng_to_dict``; any damage is a CorruptStateError."""
+    validate(RNG_STATE, data, path)
     bit_generator = np.random.PCG64()
     try:
         bit_generator.state = data
-    except (TypeError, ValueError, KeyError) as exc:
-        raise CorruptStateError(f"saved RNG state is damaged: {exc}") from exc
+    except (TypeError, ValueError, KeyError, OverflowError) as exc:
+        raise CorruptStateError(f"saved field {path}: damaged PCG64 state ({exc})") from exc
     return np.random.Generator(bit_generator)
