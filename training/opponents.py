@@ -74,8 +74,34 @@ class PolicyAgent:
             raise CheckpointError(f"{model_path}: not a loadable ONNX model ({exc})") from exc
         self.name = self.card.get("name", folder.name)
         self.path = folder
+        self._check_network_fits_card(model_path)
         self.stochastic = stochastic
         self.rng = np.random.default_rng(seed)
+
+    def _check_network_fits_card(self, model_path: Path) -> None:
+        """Refuse a ``policy.onnx`` whose inputs or output do not have the card's sizes."""
+        expected = {"observation": self.observation_size, "action_mask": self.action_count}
+        inputs = {i.name: i.shape for i in self.session.get_inputs()}
+        problems = [f"it has inputs {sorted(inputs)}, not observation and action_mask"] if set(
+            inputs) != set(expected) else []
+        for name, size in expected.items():
+            shape = inputs.get(name)
+            fixed_width = shape is not None and len(shape) == 2 and isinstance(shape[1], int)
+            if shape is not None and (len(shape) != 2 or (fixed_width and shape[1] != size)):
+                problems.append(f"input {name} has shape {shape}, the card says [batch, {size}]")
+        if not problems:
+            try:
+                out = self.session.run(None, {
+                    "observation": np.zeros((1, self.observation_size), np.float32),
+                    "action_mask": np.ones((1, self.action_count), np.float32)})[0]
+            except Exception as exc:
+                problems.append(f"it does not run on the card's sizes ({type(exc).__name__})")
+            else:
+                if out.shape != (1, self.action_count):
+                    problems.append(f"it answers {out.shape[1:]} logits, the card says "
+                                    f"{self.action_count}")
+        if problems:
+            raise CheckpointError(f"{model_path} does not match its card: " + "; ".join(problems))
 
     def check_compatible(self, game: Game, seat: int = 0) -> None:
         """Refuse a game this checkpoint was not made for, saying why."""

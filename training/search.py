@@ -35,8 +35,10 @@ from typing import Any
 import numpy as np
 
 from envs.core.agents import StateBot
+from envs.core.errors import CorruptStateError
 from envs.core.game import Game, GameState
 from envs.core.rewards import win_share, winners
+from envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
 
 # seed -> one bot per seat, None where the policy itself moves
 OpponentModel = Callable[[int], list[StateBot | None]]
@@ -187,18 +189,29 @@ def opponent_model(game: Game, spec: str) -> OpponentModel | None:
     return bot_model(game, [s for s in spec.split(",") if s])
 
 
-LOOKAHEAD_KEYS = {"search", "rollouts", "margin_weight", "opponent_model"}
+LOOKAHEAD_BLOCK = Record(
+    {
+        "search": List(Str(), (1, 64)),
+        "rollouts": Int(1, 100_000),
+        "margin_weight": Float(0.0, 1e6),
+        "opponent_model": Str(),
+    },
+    optional={"base": Str(), "command": Str(), "code_commit": Nullable(Str())},
+)
 
 
 def lookahead_bot(game: Game, policy: Any, settings: dict[str, Any], seed: int | None = None,
                   name: str | None = None) -> LookaheadBot:
-    """The look-ahead a checkpoint card's ``lookahead`` block describes."""
-    missing = LOOKAHEAD_KEYS - set(settings)
-    if missing:
-        raise ValueError(f"the card's lookahead block lacks {sorted(missing)}; it needs "
-                         f"{sorted(LOOKAHEAD_KEYS)}")
-    kinds = list(settings["search"])
-    return LookaheadBot(game, policy, kinds, int(settings["rollouts"]),
+    """The look-ahead a checkpoint card's ``lookahead`` block describes.
+
+    The block is checked field by field first (``"search": "pick"`` is refused, not read
+    as four one-letter kinds).
+    """
+    try:
+        validate(LOOKAHEAD_BLOCK, settings, "lookahead")
+    except CorruptStateError as exc:
+        raise ValueError(f"card {exc}") from exc
+    return LookaheadBot(game, policy, settings["search"], settings["rollouts"],
                         float(settings["margin_weight"]),
-                        opponent_model(game, str(settings["opponent_model"])), seed=seed,
+                        opponent_model(game, settings["opponent_model"]), seed=seed,
                         name=name)

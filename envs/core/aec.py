@@ -154,6 +154,10 @@ class MeepleAECEnv(AECEnv):
             mask = np.zeros(self.game.num_actions(seat), np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._require_reset("last()")
+        return super().last(observe)
+
     def step(self, action: Any) -> None:
         self._require_reset("step()")
         if not self.agents:

@@ -25,6 +25,7 @@ integer outside its range (however huge) is refused before it reaches numpy.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +46,7 @@ class Spec:
         if len(shown) > 60:
             shown = shown[:57] + "..."
         where = path or "<root>"
-        return CorruptStateError(f"saved field {where}: expected {expected}, got {shown}")
+        return CorruptStateError(f"field {where}: expected {expected}, got {shown}")
 
 
 def _is_int(value: Any) -> bool:
@@ -160,26 +161,43 @@ class Tuple(Spec):
 
 
 @dataclass(frozen=True)
+class Float(Spec):
+    """A finite number (an integer is accepted) in ``lo..hi``; bools and strings are not."""
+
+    lo: float = -math.inf
+    hi: float = math.inf
+
+    def check(self, value: Any, path: str) -> None:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not (number and math.isfinite(value) and self.lo <= value <= self.hi):
+            raise self.fail(path, value, f"a finite number in {self.lo}..{self.hi}")
+
+
+@dataclass(frozen=True)
 class Record(Spec):
-    """A JSON object with exactly these keys (missing and extra keys are refused)."""
+    """A JSON object with exactly these keys, plus any of ``optional``; others are refused."""
 
     fields: dict[str, Spec] = field(default_factory=dict)
+    optional: dict[str, Spec] = field(default_factory=dict)
 
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, dict):
             raise self.fail(path, value, "an object")
         missing = [k for k in self.fields if k not in value]
         if missing:
-            raise CorruptStateError(f"saved field {path or '<root>'}: missing key(s) {missing}")
-        extra = sorted(str(k) for k in value if k not in self.fields)
+            raise CorruptStateError(f"field {path or '<root>'}: missing key(s) {missing}")
+        extra = sorted(str(k) for k in value if k not in self.fields and k not in self.optional)
         if extra:
             raise CorruptStateError(
-                f"saved field {path or '<root>'}: unexpected key(s) {extra}; "
-                f"allowed: {sorted(self.fields)}"
+                f"field {path or '<root>'}: unexpected key(s) {extra}; "
+                f"allowed: {sorted({*self.fields, *self.optional})}"
             )
         prefix = f"{path}." if path else ""
         for key, spec in self.fields.items():
             spec.check(value[key], prefix + key)
+        for key, spec in self.optional.items():
+            if key in value:
+                spec.check(value[key], prefix + key)
 
 
 # numpy's PCG64 state: two 128-bit integers and the buffered 32-bit half-word.

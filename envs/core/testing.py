@@ -254,7 +254,15 @@ def check_bad_input(game_class: type[Game], config: dict[str, Any]) -> None:
     state = game.new_initial_state(5)
     mask = state.legal_mask()
     illegal = np.flatnonzero(~mask)
-    for action in ([int(illegal[0])] if illegal.size else []) + [-1, mask.shape[0], None, "x"]:
+    for bad_index in (-1, game.num_actions(0), 1.0, True, "0"):
+        try:
+            game.action_name(bad_index)
+        except IllegalActionError as exc:
+            assert "0.." in str(exc), str(exc)
+        else:
+            raise AssertionError(f"action_name({bad_index!r}) gave a name")
+    others = [-1, mask.shape[0], None, "x", 0.0, True, np.float32(0), np.array(0)]
+    for action in ([int(illegal[0])] if illegal.size else []) + others:
         try:
             state.apply(action)
         except IllegalActionError as exc:

@@ -10,6 +10,7 @@ from envs.core.aec import env_functions
 from envs.core.errors import (
     ConfigError,
     CorruptStateError,
+    EnvOrderError,
     IllegalActionError,
     RetiredEnvError,
     UnknownEnvError,
@@ -116,3 +117,113 @@ def test_action_and_feature_names():
     e = raw_env()
     assert e.action_name(2, "player_0") == "pass"
     assert e.feature_names("player_1")[0] == "hand[0]"
+
+
+def test_returned_masks_are_the_callers_own():
+    """Writing into a mask from observe() or last() does not change the env."""
+    e = env()
+    e.reset(seed=0)
+    first = e.last()[0]["action_mask"]
+    first[:] = 0
+    assert e.last()[0]["action_mask"].any()
+    idle = next(a for a in e.agents if a != e.agent_selection)
+    zeros = e.observe(idle)["action_mask"]
+    zeros[:] = 1
+    assert not e.observe(idle)["action_mask"].any()
+
+
+def test_reset_takes_numpy_integer_seeds_and_refuses_others():
+    a, b = raw_env(), raw_env()
+    a.reset(seed=np.int64(7))
+    b.reset(seed=7)
+    assert a.save_state() == b.save_state()
+    for bad in (-1, 1.5, "7", True):
+        fresh = raw_env()
+        with pytest.raises(ValueError, match="seed"):
+            fresh.reset(seed=bad)
+        assert fresh.state is None  # nothing half-reset
+
+
+@pytest.mark.parametrize("action", [0.0, True, np.float32(0), np.array(0), "0", None, [0]])
+def test_non_integer_actions_are_illegal(action):
+    e = raw_env()
+    e.reset(seed=0)
+    before = e.save_state()
+    with pytest.raises(IllegalActionError, match=r"illegal|must act"):
+        e.step(action)
+    assert e.save_state() == before
+
+
+def test_numpy_integer_actions_are_played():
+    e = raw_env()
+    e.reset(seed=0)
+    e.step(np.int64(0))
+    assert e.decisions == 1
+
+
+@pytest.mark.parametrize("action", [-1, 3, 1.0, "pass"])
+def test_action_name_refuses_what_is_not_an_index(action):
+    e = raw_env()
+    e.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=r"0\.\.2"):
+        e.action_name(action, "player_0")
+    with pytest.raises(IllegalActionError, match=r"0\.\.2"):
+        ToyGame().action_name(action)
+
+
+def test_raw_env_out_of_order_gives_clear_errors():
+    e = raw_env()
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), lambda: e.last()):
+        with pytest.raises(EnvOrderError, match=r"reset\(\)"):
+            call()
+    e.reset(seed=0)
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(EnvOrderError, match="episode is over"):
+        e.step(0)
+
+
+def test_truncation_survives_save_and_load():
+    a = raw_env(max_decisions=3)
+    a.reset(seed=1)
+    for _ in range(3):
+        a.step(int(np.flatnonzero(a.observe(a.agent_selection)["action_mask"])[0]))
+    assert all(a.truncations.values())
+    b = raw_env(max_decisions=3)
+    b.load_state(json.dumps(a.save_state()))
+    assert all(b.truncations.values()) and b.infos == a.infos
+
+
+def test_saved_decision_count_and_envelope_are_checked():
+    a = raw_env()
+    a.reset(seed=0)
+    saved = a.save_state()
+    for bad in (-1, 2**80, 1.0, "3", True, float("nan")):
+        with pytest.raises(CorruptStateError, match="decisions"):
+            raw_env().load_state({**saved, "decisions": bad})
+    with pytest.raises(CorruptStateError, match="unexpected key"):
+        raw_env().load_state({**saved, "extra": 1})
+
+
+def test_damaged_rng_blocks_are_refused_by_name():
+    a = raw_env()
+    a.reset(seed=0)
+    saved = a.save_state()
+    rng = saved["state"]["rng"]
+    for bad in ({**rng, "state": {"state": 2**200, "inc": 1}}, {**rng, "uinteger": -1},
+                {**rng, "state": {"state": float("inf"), "inc": 1}}, "PCG64", None):
+        with pytest.raises(CorruptStateError, match=r"state\.rng"):
+            raw_env().load_state({**saved, "state": {**saved["state"], "rng": bad}})
+
+
+def test_a_loaded_state_must_be_playable():
+    """A shape-correct save whose player to move has nothing left to play is refused."""
+    a = raw_env()
+    a.reset(seed=0)
+    saved = a.save_state()
+    state = saved["state"]
+    stuck = {**state, "hands": [[0, 0], [5, 0]], "deck": [], "turn": 0,
+             "scores": [sum(range(1, 10)) * 2 - 5, 0]}
+    with pytest.raises(CorruptStateError, match="turn on an empty hand"):
+        raw_env().load_state({**saved, "state": stuck})

@@ -7,6 +7,7 @@ lasts) or, once per game, pass.  The game ends when every hand is empty.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ from envs.core.aec import env_functions
 from envs.core.features import FeatureLayout, seats_from
 from envs.core.game import TERMINAL, Game, GameState, Option
 from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from envs.core.schema import RNG_STATE, Bool, Int, List, Record
 
 DECK = [v for v in range(1, 10)] * 2
 HAND = 2
@@ -43,7 +45,7 @@ class ToyGame(Game):
         return HAND + 1
 
     def action_name(self, action: int, player: int = 0) -> str:
-        return "pass" if action == HAND else f"play:{action}"
+        return "pass" if self.check_action_index(action) == HAND else f"play:{action}"
 
     def feature_names(self, player: int = 0) -> list[str]:
         return self.layout.names
@@ -61,16 +63,25 @@ class ToyGame(Game):
     def heuristic_bot(self, seed: int | None = None) -> HighCardBot:
         return HighCardBot()
 
+    def state_schema(self) -> Record:
+        n = self.num_players
+        return Record({
+            "rng": RNG_STATE,
+            "deck": List(Int(1, 9), (0, len(DECK))),
+            "hands": List(List(Int(0, 9), HAND), n),  # 0: an empty slot
+            "scores": List(Int(0, sum(DECK)), n),
+            "passed": List(Bool(), n),
+            "turn": Int(0, n - 1),
+        })
+
     def state_from_dict(self, data: dict[str, Any]) -> ToyState:
         state = ToyState(self)
         state.rng = rng_from_dict(data["rng"])
-        state.deck = [int(c) for c in data["deck"]]
-        state.hands = [[int(c) for c in h] for h in data["hands"]]
-        state.scores_ = [int(s) for s in data["scores"]]
-        state.passed = [bool(p) for p in data["passed"]]
-        state.turn = int(data["turn"])
-        if len(state.hands) != self.num_players:
-            raise ValueError("hands do not match the player count")
+        state.deck = list(data["deck"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.scores_ = list(data["scores"])
+        state.passed = list(data["passed"])
+        state.turn = data["turn"]
         return state
 
 
@@ -118,9 +129,11 @@ class ToyState(GameState):
         return obs
 
     def check_invariants(self) -> None:
-        cards = len(self.deck) + sum(1 for h in self.hands for c in h if c)
-        played = sum(self.scores_)
-        assert cards <= len(DECK) and played <= sum(DECK)
+        unplayed = self.deck + [c for h in self.hands for c in h if c]
+        assert not Counter(unplayed) - Counter(DECK), "cards not from the deck"
+        assert sum(self.scores_) + sum(unplayed) == sum(DECK), "points not conserved"
+        assert not self.deck or all(all(h) for h in self.hands), "hand gap while deck lasts"
+        assert self.is_terminal() or any(self.hands[self.turn]), "turn on an empty hand"
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> ToyState:
         copy = self.clone()

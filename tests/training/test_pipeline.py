@@ -229,9 +229,9 @@ def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
     with pytest.raises(CheckpointError, match=r"made for env 'chihou_sousei_v1', not 'toy_v0'"):
         other_env.check_compatible(game)
     shutil.rmtree(tmp_path / "edited")
-    other_size = _edited_copy(checkpoint, tmp_path, observation_size=9, player_counts=[4])
-    with pytest.raises(CheckpointError, match=r"observation size 9 != 7.*plays \[4\] players"):
-        other_size.check_compatible(game)
+    other_count = _edited_copy(checkpoint, tmp_path, player_counts=[4])
+    with pytest.raises(CheckpointError, match=r"plays \[4\] players"):
+        other_count.check_compatible(game)
     agent = load(checkpoint)
     with pytest.raises(CheckpointError, match="takes observations of"):
         agent.act(np.zeros(3, np.float32), np.ones(agent.action_count))
@@ -244,6 +244,13 @@ def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
     with pytest.raises(CheckpointError, match=r"needs card\.json and policy\.onnx"):
         load(tmp_path / "nowhere")
     assert issubclass(CheckpointError, MeepleZooError)
+
+
+@pytest.mark.parametrize("field", ["observation_size", "action_count"])
+def test_a_network_that_does_not_match_its_card_is_refused_at_load(checkpoint, tmp_path, field):
+    card = json.loads((checkpoint / "card.json").read_text())
+    with pytest.raises(CheckpointError, match=f"does not match its card.*{field[:6]}"):
+        _edited_copy(checkpoint, tmp_path, **{field: card[field] + 2})
 
 
 def test_evaluation_vs_field_and_round_robin(checkpoint):

@@ -209,3 +209,17 @@ def test_bad_lookahead_input_is_refused(toy_checkpoint, tmp_path):
     (folder / "card.json").write_text(json.dumps(card))
     with pytest.raises(CheckpointError, match="damaged lookahead block"):
         make_bot(str(folder), game)
+    malformed = [("search", "decide", "lookahead.search: expected a list"),
+                 ("search", [], "lookahead.search: expected a list of length 1"),
+                 ("rollouts", "8", "lookahead.rollouts: expected an integer"),
+                 ("rollouts", 2.0, "lookahead.rollouts: expected an integer"),
+                 ("margin_weight", float("nan"), "lookahead.margin_weight: expected a finite"),
+                 ("opponent_model", None, "lookahead.opponent_model: expected a string"),
+                 ("surprise", 1, "unexpected key")]
+    good = json.loads((folder / "card.json").read_text())["lookahead"] | {"rollouts": 2}
+    for key, value, message in malformed:
+        card = json.loads((folder / "card.json").read_text())
+        card["lookahead"] = {**good, key: value}
+        (folder / "card.json").write_text(json.dumps(card))
+        with pytest.raises(CheckpointError, match=f"damaged lookahead block.*{message}"):
+            make_bot(str(folder), game)
