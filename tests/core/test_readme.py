@@ -1,0 +1,18 @@
+"""The README's options table lists every option of every env."""
+
+from pathlib import Path
+
+import envs
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def test_options_table_names_every_option_of_every_env():
+    rows = {line.split("|")[1].strip(" `"): line for line in README.splitlines()
+            if line.startswith("| `") and line.count("|") == 3}
+    for name in envs.list_envs():
+        if name.startswith("toy"):
+            continue
+        assert name in rows, f"README options table lacks a row for {name}"
+        for option in envs.game_class(name).options:
+            assert f"`{option}`" in rows[name], f"README options row of {name} lacks {option}"
