@@ -4,8 +4,13 @@ A round is a planning phase (reveal players+1 cards, pick clockwise from the
 start player, pick bonuses right after each pick) and a migration phase (each
 player, from the start player, places the picked card, pulls tokens into it
 and resolves the events of the cards next to it).  Compound turns are split
-into small decisions (see ``observation.DECISIONS``); a choice with a single
-option, or whose options all lead to the same position, is made automatically.
+into small decisions (see ``observation.DECISIONS``).  Only these steps are
+made automatically: migration when one card holds the sources or every
+available token must move, the last pending event, an event whose choice has
+one option, a pick bonus with nothing possible, and the last picker's
+compulsory population increase once the forced move is made, declined or
+impossible.  Every other decision is asked even with a single legal action
+(a forced move's only target, for example).
 
 The state is plain lists of ints (one 145-cell grid per player) plus numpy
 feature arrays that are kept up to date incrementally, so ``observation`` is a
@@ -421,11 +426,11 @@ class ChihouSouseiState(GameState):
         if d == D_PICK:
             self._pick(action - PICK)
         elif d == D_BONUS:
-            if action == SKIP:
-                self._next_pick()
+            if action == SKIP:  # declines the forced move; a due increase still happens
+                self.fm_left = False
+                self._bonus_or_next()
             elif action == INCREASE:
-                self.inc_left = False
-                self._from_stock(self.player, ORIGIN)
+                self._increase()
                 self._bonus_or_next()
             elif action >= TABLEAU:
                 self.fm_seat = (self.player + action - TABLEAU) % self.n
@@ -503,10 +508,21 @@ class ChihouSouseiState(GameState):
         return len(self.cells[self.player]) >= 2  # every tableau holds >= 16 tokens
 
     def _bonus_or_next(self) -> None:
-        if self._forced_move_possible() or (self.inc_left and self.stock > 0):
+        """Offer the forced move while it is open; a population increase still
+        due is compulsory, so once it is the only bonus left it is made at once."""
+        if self._forced_move_possible():
             self.decision = D_BONUS
-        else:
-            self._next_pick()
+            return
+        if self.inc_left:
+            self._increase()
+        self._next_pick()
+
+    def _increase(self) -> None:
+        """The last picker's population increase: one stock token onto the big
+        city; with an empty stock it does nothing."""
+        self.inc_left = False
+        if self.stock > 0:
+            self._from_stock(self.player, ORIGIN)
 
     def _next_pick(self) -> None:
         self.fm_left = False
@@ -920,6 +936,8 @@ class ChihouSouseiState(GameState):
         else:
             assert not self.row and 0 <= self.mig_index < n
             assert self.player == (self.start + self.mig_index) % n
+        if d == D_BONUS:
+            assert self._forced_move_possible(), "a bonus decision offers the forced move"
         if d == D_FM_SOURCE:
             assert self.any_tableau and 0 <= self.fm_seat < n and self.fm_left
         if d == D_FM_TARGET:

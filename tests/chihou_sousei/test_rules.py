@@ -103,7 +103,7 @@ def test_rule_rightmost_taker_gets_start_marker():
     act(state, "pick:0")  # seat 0
     act(state, "pick:3")  # seat 1 takes the rightmost card
     assert state.current_player() == 2
-    act(state, "pick:1", "skip")
+    act(state, "pick:1")  # seat 2, the last picker: its increase is automatic in round 1
     assert state.marker == 1
     finish_round(state)
     assert state.start == 1 and state.current_player() == 1
@@ -111,7 +111,7 @@ def test_rule_rightmost_taker_gets_start_marker():
 
 def test_rule_untaken_card_discarded():
     state = position(n=2, row=["akita", "iwate", "kyoto"])
-    act(state, "pick:0", "pick:2", "skip")
+    act(state, "pick:0", "pick:2")
     assert state.discard == [CARD_ID["iwate"]]
     assert state.decision_name() == "place"
 
@@ -119,7 +119,7 @@ def test_rule_untaken_card_discarded():
 def test_rule_start_passes_left_when_rightmost_untaken():
     state = position(n=4, start=2)
     rightmost = state.row[4]
-    act(state, "pick:0", "pick:1", "pick:2", "pick:3", "skip")  # seat 1's increase skipped
+    act(state, "pick:0", "pick:1", "pick:2", "pick:3")  # seat 1's increase is automatic
     assert state.marker == -1 and state.discard == [rightmost]
     finish_round(state)
     assert state.start == 3
@@ -181,7 +181,7 @@ def test_rule_bonus_either_order_new_token_may_move():
     assert state.tokens[1][0] == 0 and tokens_at(state, 1, 1, 0) == 17
     # the other order: forced move first, then the increase
     state = position(n=2, tableaus=tableaus, big={1: 0})
-    act(state, "pick:0", "pick:1", "from@(+1,+0)", "to@(+0,+0)", "increase")
+    act(state, "pick:0", "pick:1", "from@(+1,+0)", "to@(+0,+0)")  # the increase follows itself
     assert state.tokens[1][0] == 2 and tokens_at(state, 1, 1, 0) == 15
 
 
@@ -233,8 +233,41 @@ def test_rule_no_forced_move_with_lone_big_city():
     state = ChihouSouseiGame(4).new_initial_state(1)  # round 1: only big cities
     act(state, "pick:0", "pick:1")
     assert state.decision_name() == "pick" and state.current_player() == 2
-    act(state, "pick:2", "pick:3")
-    assert state.decision_name() == "bonus" and legal_names(state) == {"increase", "skip"}
+    stock = state.stock
+    act(state, "pick:2", "pick:3")  # the last picker's bonus is the compulsory increase alone
+    assert state.decision_name() == "place" and state.tokens[3][0] == 17
+    assert state.stock == stock - 1
+
+
+def _planning_ends(state) -> list:
+    """Every position in which the planning phase can end from ``state``,
+    trying each legal action of the bonus and its forced move in turn."""
+    if state.decision_name() not in ("bonus", "forced_move_source", "forced_move_target"):
+        return [state]
+    ends = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        ends += _planning_ends(child)
+    return ends
+
+
+@pytest.mark.parametrize("anyone", [False, True])
+def test_rule_last_picker_population_increase_compulsory(anyone):
+    state = position(
+        n=2, tableaus={s: [(1, 0, None, 2)] for s in range(2)}, forced_move_any_player=anyone
+    )
+    act(state, "pick:0", "pick:1")
+    assert state.decision_name() == "bonus" and "skip" in legal_names(state)
+    stock = state.stock
+    ends = _planning_ends(state)
+    assert len(ends) > 3  # increase first, move first, or decline the move
+    for end in ends:  # no way through the bonus leaves the increase out
+        assert end.decision_name() == "place" and end.stock == stock - 1
+        assert sum(end.tokens[1]) == 19
+    # declining the forced move still makes the increase
+    act(state, "skip")
+    assert state.decision_name() == "place" and state.tokens[1][0] == 17
 
 
 def test_rule_population_increase_does_nothing_when_stock_empty():
