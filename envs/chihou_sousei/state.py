@@ -842,9 +842,11 @@ class ChihouSouseiState(GameState):
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> ChihouSouseiState:
-        """Only the order of the undrawn deck is hidden (its contents are public)."""
+        """Only the order of the undrawn deck is hidden (its contents are public).
+        The deck is sorted before the shuffle, so the re-draw depends only on what
+        the viewer knows and never on the true order."""
         other = self.clone()
-        other.deck = [int(c) for c in rng.permutation(other.deck)]
+        other.deck = [int(c) for c in rng.permutation(sorted(other.deck))]
         return other
 
     # -- invariants ----------------------------------------------------------------------

@@ -593,6 +593,19 @@ def test_rule_deck_order_hidden():
         assert np.array_equal(other.observation(seat), state.observation(seat))
 
 
+def test_rule_hidden_deck_redraw_depends_only_on_what_the_viewer_knows():
+    state = ChihouSouseiGame(3).new_initial_state(4)
+    act(state, "pick:0")
+    other = state.clone()
+    other.deck = other.deck[::-1]  # the same position but for the hidden order
+    assert other.deck != state.deck
+    for seed in range(3):
+        redrawn = state.resample_hidden(1, np.random.default_rng(seed))
+        redrawn_other = other.resample_hidden(1, np.random.default_rng(seed))
+        assert redrawn.deck == redrawn_other.deck
+        assert sorted(redrawn.deck) == sorted(state.deck)
+
+
 def test_cell_bound_covers_every_game():
     """A tableau never leaves the 145-cell diamond (the catalogue's proven bound)."""
     game = ChihouSouseiGame(2)
