@@ -23,7 +23,7 @@ FULFIL, TRANSPORT, UPGRADE = range(3)
 # Decision kinds (the pending decision is one-hot in the observation)
 DECISIONS = (
     "choose_company",  # set-up: pick a company, in turn order
-    "main",  # your turn: pass or place a worker
+    "main",  # your turn: place a worker ("pass" is never legal: only forced passes)
     "place_base",  # put base resources from your reserve into warehouses
     "choose_request",  # a fulfil action: which request (or skip)
     "fulfil_area",  # ... in which area to pay for it

@@ -4,8 +4,9 @@ The bot only sees what its seat sees: it first re-draws the hidden request
 deck (``resample_hidden``) and plans on that copy.  Each decision is scored by
 looking ahead on clones and evaluating the result:
 
-- ``main`` (pass or which action card): the whole own turn is simulated with
-  the bot's own choices for the sub-decisions, then evaluated;
+- ``main`` (which action card; there is no voluntary pass): the whole own
+  turn is simulated with the bot's own choices for the sub-decisions, then
+  evaluated;
 - a transport source or destination: every reachable (source, destination)
   pair is tried, filling the load one resource at a time with the kind that
   raises the evaluation most;
@@ -27,7 +28,6 @@ import numpy as np
 from envs.asian_delivery import layout as L
 from envs.asian_delivery.actions import (
     A_FROM,
-    A_PASS,
     A_SKIP,
     A_TO,
     D_COMPANY,
@@ -224,7 +224,7 @@ class HeuristicBot:
             return self._choose_transport(s, me, legal)
         best, best_value = legal[0], -1e9
         for a in legal:
-            if kind == D_MAIN and a != A_PASS:
+            if kind == D_MAIN:
                 value = self._turn_value(s, me, a)
             else:
                 child = s.clone()

@@ -110,7 +110,7 @@ def _check() -> None:
     for colour in range(len(COLOURS)):
         assert sum(r.colour == colour for r in REQUESTS) == 10, "ten requests per colour"
     assert len(DAILIES) == 16 and len(SHARED_DAILIES) == DAILIES_PER_PLAYER
-    assert len(GROWTH_MARKERS) == ROUNDS - 1
+    assert len(GROWTH_MARKERS) == ROUNDS, "growth at every round end, round 6 included"
     assert len(SLOT_GAIN) == len(SLOT_ACTIONS) == 3
 
 

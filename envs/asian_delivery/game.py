@@ -58,9 +58,7 @@ class AsianDeliveryGame(Game):
         return NUM_ACTIONS
 
     def action_name(self, action: int, player: int = 0) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            raise ValueError(f"{self.name}: action {action} is outside 0..{NUM_ACTIONS - 1}")
-        return ACTION_NAMES[action]
+        return ACTION_NAMES[self.check_action_index(action)]
 
     def feature_names(self, player: int = 0) -> list[str]:
         return list(L.FEATURE_NAMES)

@@ -60,7 +60,7 @@ MAX_CARD_BASE = 4
 MAX_CARD_ADVANCED = 2
 MAX_CARD_VP = 10
 MAX_DAILY = 3
-MAX_DISTRICT_MARKERS = 7  # at most 7 markers are placed in a game
+MAX_DISTRICT_MARKERS = 7  # 9 markers are placed in a game; more than 7 on one district is clipped
 
 
 class _Section:
@@ -181,6 +181,9 @@ I_RECEIVED = _i.add("received", MAX_PLAYERS)  # resources taken from the supply
 I_RETURNED = _i.add("returned", MAX_PLAYERS)  # resources paid back to the supply
 I_BREAKDOWN = _i.add("breakdown", MAX_PLAYERS * len(BREAKDOWN))
 I_DAILY_ID = _i.add("daily_id", MAX_PLAYERS * DAILIES_PER_PLAYER)
+# base gained by the placement being resolved and not yet placed: while it is
+# above 0 the placement step cannot end with keep_in_reserve
+I_GAIN_TO_PLACE = _i.add("gain_to_place")
 STATE_SIZE = INTERNAL_BASE + _i.size
 NB = len(BREAKDOWN)
 NT = len(TRACKS)

@@ -1,12 +1,13 @@
 """Round end: refill, company growth, the interim and final settlements.
 
-Order (body rules), rounds 1..5: workers come back and every player again has
-as many available workers as its worker level, dailies turn face up, the port
+Order (body rules): workers come back and every player again has as many
+available workers as its worker level, dailies turn face up, the port
 warehouse gets the stock level in base resources; then, clockwise from the
 start player, each company grows (one marker, two from round 4 on); then the
 start player passes left and, after round 3, the interim settlement follows.
 Variant ``growth_before_refill`` grows first and refills afterwards.
-After round 6 there is no round end: the final settlement ends the game.
+After round 6 the draft waives only the refill (最終ラウンドは、上記処理を行う
+必要はありません): companies still grow, and the final settlement follows.
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ from envs.asian_delivery.state import NK, AsianDeliveryState
 CAT_INTERIM, CAT_FINAL, CAT_DISTRICT = 4, 5, 6
 
 
+def is_last_round(s: AsianDeliveryState) -> bool:
+    return s.v[L.I_ROUND] == ROUNDS - 1
+
+
 def end_round(s: AsianDeliveryState) -> None:
+    """Refill (not after round 6), then growth; ``finish_round`` follows."""
     v = s.v
-    if v[L.I_ROUND] == ROUNDS - 1:
-        final_settlement(s)
-        return
-    if not s.growth_first:
+    if not s.growth_first and not is_last_round(s):
         refill(s)
     v[L.I_GROWER] = 0
     next_grower(s)
@@ -142,9 +145,13 @@ def do_grow_marker(s: AsianDeliveryState, action: int) -> None:
 
 
 def finish_round(s: AsianDeliveryState) -> None:
-    """After growth: (variant) refill, pass the start player left, interim
-    settlement after round 3, then the next round."""
+    """After growth: the final settlement after round 6; otherwise (variant)
+    refill, pass the start player left, interim settlement after round 3, then
+    the next round."""
     v = s.v
+    if is_last_round(s):
+        final_settlement(s)
+        return
     if s.growth_first:
         refill(s)
     start = v[L.I_START]

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import DECISIONS, NUM_ACTIONS
+from envs.asian_delivery.actions import D_PLACE, DECISIONS, NUM_ACTIONS
 from envs.asian_delivery.board import (
     DISTANCE,
     NEIGHBOURS,
@@ -300,6 +300,11 @@ class AsianDeliveryState(GameState):
             assert all(o >= 0 for o in owners[:occ]) and all(o < 0 for o in owners[occ:])
             if v[L.I_DECISION] == 1 or v[L.I_DECISION] >= 9:  # between turns: never full
                 assert occ < 3, "a full action card was not cleared"
+        gain = v[L.I_GAIN_TO_PLACE]
+        assert gain >= 0, "negative gained base to place"
+        if gain:
+            assert v[L.I_DECISION] == D_PLACE, "gained base left unplaced after the placement step"
+            assert gain <= v[L.seat(v[L.I_CUR]) + L.S_RESERVE], "gained base not in the reserve"
         for p in range(n):
             s = L.seat(p)
             assert v[s + L.S_PRESENT] == 1
@@ -317,7 +322,8 @@ class AsianDeliveryState(GameState):
                 board += len(tracks[t]) - 1 - step
             assert v[s + L.S_MARKERS_ON_BOARD] == board
             placed = sum(v[s + L.S_MARKERS : s + L.S_MARKERS + NUM_DISTRICTS])
-            in_hand = int(v[L.I_DECISION] == 10 and v[L.I_CUR] == p)  # removed, not yet placed
+            # removed, not yet placed (the game can end right after the last marker is placed)
+            in_hand = int(v[L.I_DECISION] == 10 and v[L.I_CUR] == p and not v[L.I_OVER])
             assert placed + board + in_hand == MARKERS, "interest markers not conserved"
             assert 0 <= v[s + L.S_WORKERS] <= v[s + L.S_TRACK + 3] <= 5
             cap = v[s + L.S_TRACK + WAREHOUSE]

@@ -2,8 +2,9 @@
 
 Each public ``legal_*`` function lists the legal actions of one decision kind;
 each ``do_*`` function plays one.  Forced steps resolve on their own: a player
-without workers passes, and an action step where nothing is possible ends the
-placement (the draft: "the action is simply wasted").
+without workers passes (the only pass: the draft names no voluntary one), and
+an action step where nothing is possible ends the placement (the draft: "the
+action is simply wasted").
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from envs.asian_delivery.actions import (
     A_KEEP,
     A_KIND,
     A_MARKET,
-    A_PASS,
     A_PLACE_WORKER,
     A_PUT,
     A_PUT_REST,
@@ -56,7 +56,8 @@ from envs.asian_delivery.setup import draw_into_slot
 from envs.asian_delivery.state import NK, AsianDeliveryState, mask_of
 
 CAT_REQUEST, CAT_STEPS, CAT_INTEREST, CAT_COINS = 0, 1, 2, 3
-_MAIN_LEGAL = [A_PASS, A_PLACE_WORKER, A_PLACE_WORKER + 1, A_PLACE_WORKER + 2]
+# no voluntary pass: ``pass`` stays in the catalogue but is never legal
+_MAIN_LEGAL = [A_PLACE_WORKER, A_PLACE_WORKER + 1, A_PLACE_WORKER + 2]
 _ALL_AREAS = tuple(range(NUM_AREAS))
 _PORT_ONLY = (PORT,)
 _ZERO_PLACED = array("i", [0] * NUM_DISTRICTS)
@@ -94,17 +95,15 @@ def next_turn(s: AsianDeliveryState, after: int, include_self: bool = False) -> 
 
 
 def legal_main(s: AsianDeliveryState) -> list[int]:
-    return _MAIN_LEGAL  # a card is never full between turns, and workers > 0 here
+    """Place a worker; never empty: a card is never full between turns, and a
+    player without workers was passed by ``next_turn`` before being asked."""
+    return _MAIN_LEGAL
 
 
 def do_main(s: AsianDeliveryState, action: int) -> None:
     v = s.v
     p = v[L.I_CUR]
     base = L.seat(p)
-    if action == A_PASS:
-        v[base + L.S_PASSED] = 1
-        next_turn(s, p)
-        return
     card = action - A_PLACE_WORKER
     slot = v[L.G_OCCUPANCY + card]  # the leftmost empty slot
     v[L.G_OCCUPANCY + card] = slot + 1
@@ -114,6 +113,7 @@ def do_main(s: AsianDeliveryState, action: int) -> None:
     v[L.G_ACTIONS_LEFT] = SLOT_ACTIONS[slot]
     gain = SLOT_GAIN[slot]
     v[base + L.S_RESERVE] += gain  # gained base joins the reserve, placed from there
+    v[L.I_GAIN_TO_PLACE] = gain  # ... all of it before the actions
     v[L.I_RECEIVED + p] += gain
     if v[base + L.S_RESERVE] > 0:
         s.set_decision(D_PLACE)
@@ -123,6 +123,8 @@ def do_main(s: AsianDeliveryState, action: int) -> None:
 
 # -- placing base resources ----------------------------------------------------------------
 def legal_place(s: AsianDeliveryState) -> list[int]:
+    """Where one base may go; ``keep_in_reserve`` only once the gained base is
+    placed (only the set-up base may wait in the reserve)."""
     v = s.v
     base = L.seat(v[L.I_CUR])
     wh = base + L.S_WH
@@ -134,7 +136,9 @@ def legal_place(s: AsianDeliveryState) -> list[int]:
             total = sum(v[start : start + NK])
             if 0 < total < cap:
                 legal.append(A_PUT + d)
-    legal += (A_PUT + PORT, A_PUT_REST, A_KEEP)
+    legal += (A_PUT + PORT, A_PUT_REST)
+    if v[L.I_GAIN_TO_PLACE] == 0:
+        legal.append(A_KEEP)
     return legal
 
 
@@ -153,6 +157,8 @@ def do_place(s: AsianDeliveryState, action: int) -> None:
     area = action - A_PUT
     v[base + L.S_WH + area * NK] += 1
     v[base + L.S_RESERVE] -= 1
+    if v[L.I_GAIN_TO_PLACE] > 0:  # base is fungible: the first placed count as gained
+        v[L.I_GAIN_TO_PLACE] -= 1
     if area != PORT:
         v[L.G_PLACED + area] += 1
     if v[base + L.S_RESERVE] == 0:
@@ -161,6 +167,7 @@ def do_place(s: AsianDeliveryState, action: int) -> None:
 
 def finish_placing(s: AsianDeliveryState) -> None:
     s.v[L.G_PLACED : L.G_PLACED + NUM_DISTRICTS] = _ZERO_PLACED
+    s.v[L.I_GAIN_TO_PLACE] = 0
     start_action(s)
 
 

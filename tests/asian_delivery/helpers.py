@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import ACTION_NAMES, D_MAIN
+from envs.asian_delivery.actions import ACTION_NAMES, D_MAIN, D_PLACE, D_UPGRADE
 from envs.asian_delivery.board import PORT
 from envs.asian_delivery.data import COMPANIES, REQUESTS
 from envs.asian_delivery.game import AsianDeliveryGame
@@ -94,16 +94,30 @@ def set_market(s: AsianDeliveryState, k: int, name: str) -> int:
     return cid
 
 
-def everyone_passes(s: AsianDeliveryState) -> None:
-    """Pass every player until the main phase is over."""
+def place_gained_at_port(s: AsianDeliveryState) -> None:
+    """Finish a placement step: the base gained by this placement goes into the
+    port warehouse (it must be placed), the set-up reserve is kept."""
+    while s.v[L.I_GAIN_TO_PLACE] > 0:
+        act(s, "put_base@port")
+    if s.v[L.I_DECISION] == D_PLACE:
+        act(s, "keep_in_reserve")
+
+
+def spend_workers(s: AsianDeliveryState) -> None:
+    """Every player places its remaining workers on the upgrade card (gained
+    base into the port) and forgoes the upgrades, until the main phase is over
+    (there is no voluntary pass: a player passes when its workers run out)."""
     while s.v[L.I_DECISION] == D_MAIN and not s.is_terminal():
-        act(s, "pass")
+        act(s, "place_worker:upgrade")
+        place_gained_at_port(s)
+        while s.v[L.I_DECISION] == D_UPGRADE:
+            act(s, "skip")
 
 
 def finish_round(s: AsianDeliveryState) -> None:
-    """Everybody passes; growth takes the first legal choices; stops at the
-    next round's first turn (or the end of the game)."""
-    everyone_passes(s)
+    """Workers spent as in ``spend_workers``; growth takes the first legal
+    choices; stops at the next round's first turn (or the end of the game)."""
+    spend_workers(s)
     while not s.is_terminal() and s.v[L.I_DECISION] != D_MAIN:
         s.apply(s.legal_actions()[0])
 

@@ -29,12 +29,13 @@ from tests.asian_delivery.helpers import (
     COMPANY,
     act,
     clear_warehouses,
-    everyone_passes,
     finish_round,
     legal,
+    place_gained_at_port,
     reserve,
     set_market,
     set_wh,
+    spend_workers,
     started,
     vp,
     wh,
@@ -160,12 +161,12 @@ def test_rule_worker_left_justified_slot_actions_and_gain():
     s = started(3)
     act(s, "place_worker:upgrade")  # slot 1: 1 action + 2 base
     assert reserve(s, 0) == 7 and decision(s) == "place_base"
-    act(s, "keep_in_reserve")
+    act(s, "put_base@port", "put_base@port", "keep_in_reserve")
     assert s.v[L.G_ACTIONS_LEFT] == 1 and decision(s) == "upgrade"
     act(s, "skip")
     act(s, "place_worker:upgrade")  # player 1, slot 2: 2 actions + 1 base
     assert reserve(s, 1) == 6
-    act(s, "keep_in_reserve")
+    act(s, "put_base@port", "keep_in_reserve")
     assert s.v[L.G_ACTIONS_LEFT] == 2
     act(s, "skip")
     act(s, "place_worker:upgrade")  # player 2, slot 3: 3 actions, no base
@@ -175,27 +176,49 @@ def test_rule_worker_left_justified_slot_actions_and_gain():
     assert workers(s, 2) == 2
 
 
-def test_rule_pass_takes_no_more_turns_this_round():
+def test_rule_no_voluntary_pass_while_a_worker_is_left():
     s = started(3)
-    act(s, "pass")
-    assert s.current_player() == 1
-    act(s, "pass")
-    assert s.current_player() == 2
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
-    assert s.current_player() == 2  # players 0 and 1 passed
+    turns = 0
+    while decision(s) == "main":
+        assert workers(s, s.current_player()) > 0
+        assert legal(s) == {"place_worker:fulfil", "place_worker:transport", "place_worker:upgrade"}
+        act(s, "place_worker:transport")
+        turns += 1
+        place_gained_at_port(s)
+        if decision(s) == "transport_from":
+            act(s, "skip")
+    assert turns == 3 * 3  # the round ends only when every worker is placed
+    assert decision(s) == "grow_track"
 
 
 def test_rule_no_worker_left_must_pass():
     s = started(3)
     s.v[L.seat(1) + L.S_WORKERS] = 0
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
+    act(s, "place_worker:upgrade")
+    place_gained_at_port(s)
+    act(s, "skip")
     assert s.current_player() == 2
     assert s.v[L.seat(1) + L.S_PASSED] == 1
 
 
+def test_rule_passed_player_takes_no_more_turns_this_round():
+    s = started(3)
+    s.v[L.seat(0) + L.S_WORKERS] = 1
+    act(s, "place_worker:upgrade")
+    place_gained_at_port(s)
+    act(s, "skip")
+    turns = []
+    while decision(s) != "grow_track":
+        if decision(s) == "main":
+            turns.append(s.current_player())
+        s.apply(s.legal_actions()[0])
+    assert 0 not in turns and s.v[L.seat(0) + L.S_PASSED] == 1
+    assert turns == [1, 2] * 3
+
+
 def test_rule_main_phase_ends_when_everybody_passed():
     s = started(3)
-    everyone_passes(s)
+    spend_workers(s)
     assert decision(s) == "grow_track" and s.v[L.I_ROUND] == 0
 
 
@@ -203,9 +226,30 @@ def test_rule_place_gained_base_any_number_into_port():
     s = stocked_state()
     act(s, "place_worker:transport")
     assert reserve(s, 0) == 2
-    assert legal(s) == {"put_base@port", "put_rest@port", "keep_in_reserve"}
+    assert legal(s) == {"put_base@port", "put_rest@port"}
     act(s, "put_base@port", "put_base@port")
     assert wh(s, 0, PORT) == 2 and reserve(s, 0) == 0
+    assert decision(s) == "transport_from"
+
+
+def test_rule_gained_base_all_placed_before_actions_only_setup_base_may_wait():
+    s = started(3)  # 5 set-up base in the reserve
+    red = s.colour_positions[0][0]
+    set_wh(s, 0, red, "base", 1)
+    act(s, "place_worker:transport")  # slot 1: +2 base
+    assert reserve(s, 0) == 7 and "keep_in_reserve" not in legal(s)
+    act(s, f"put_base@{POSITION_NAMES[red]}")  # the first gained base
+    assert decision(s) == "place_base" and "keep_in_reserve" not in legal(s)
+    act(s, "put_base@port")  # the second: now only the 5 set-up base remain
+    assert reserve(s, 0) == 5 and "keep_in_reserve" in legal(s)
+    act(s, "keep_in_reserve")
+    assert decision(s) == "transport_from" and reserve(s, 0) == 5
+    s.check_invariants()
+    act(s, "skip")
+    act(s, "place_worker:transport")  # player 1, slot 2: +1 base
+    assert "keep_in_reserve" not in legal(s)
+    act(s, "put_rest@port")  # the whole reserve, set-up base included
+    assert reserve(s, 1) == 0 and wh(s, 1, PORT) == 3 + 6
     assert decision(s) == "transport_from"
 
 
@@ -247,13 +291,22 @@ def test_rule_place_base_never_above_warehouse_capacity():
 
 def test_rule_reserve_placed_later_like_gained_base():
     s = started(3)
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
-    assert reserve(s, 0) == 7
-    act(s, "pass", "pass")
-    act(s, "place_worker:upgrade")  # slot 2 now: +1
-    assert reserve(s, 0) == 8 and decision(s) == "place_base"
+    s.v[L.G_OCCUPANCY + 2] = 2  # two workers already on the upgrade card
+    s.v[L.I_SLOT_OWNER + 6] = 1
+    s.v[L.I_SLOT_OWNER + 7] = 2
+    act(s, "place_worker:upgrade")  # slot 3: nothing gained, the set-up base may wait
+    assert decision(s) == "place_base" and "keep_in_reserve" in legal(s)
+    act(s, "keep_in_reserve", "skip")
+    assert reserve(s, 0) == 5
+    for _ in range(2):  # players 1 and 2
+        act(s, "place_worker:fulfil")
+        place_gained_at_port(s)
+        if decision(s) == "choose_request":
+            act(s, "skip")
+    act(s, "place_worker:upgrade")  # slot 1 (the card was cleared): +2
+    assert reserve(s, 0) == 7 and decision(s) == "place_base"
     act(s, "put_rest@port")
-    assert reserve(s, 0) == 0 and wh(s, 0, PORT) == 3 + 8
+    assert reserve(s, 0) == 0 and wh(s, 0, PORT) == 3 + 7
 
 
 def test_rule_fulfil_market_request_in_district_of_its_colour():
@@ -263,7 +316,7 @@ def test_rule_fulfil_market_request_in_district_of_its_colour():
     blue = s.colour_positions[1][0]
     set_wh(s, 0, red, "base", 2)
     set_wh(s, 0, blue, "base", 2)
-    act(s, "place_worker:fulfil", "keep_in_reserve")
+    act(s, "place_worker:fulfil", "put_rest@port")
     assert "fulfil:market_slot:0" in legal(s)
     act(s, "fulfil:market_slot:0")
     assert legal(s) == {f"at@{POSITION_NAMES[red]}"}
@@ -275,7 +328,7 @@ def test_rule_fulfil_unpayable_request_cannot_be_chosen():
     set_market(s, 1, "Bridge Repair")  # red: 2 base
     red = s.colour_positions[0][0]
     set_wh(s, 0, red, "base", 3)
-    act(s, "place_worker:fulfil", "keep_in_reserve")
+    act(s, "place_worker:fulfil", "put_rest@port")
     assert decision(s) == "choose_request"
     assert "fulfil:market_slot:0" not in legal(s)
     assert "fulfil:market_slot:1" in legal(s)
@@ -288,14 +341,14 @@ def test_rule_fulfil_advanced_resources_of_the_card_colour():
     set_wh(s, 0, red, "base", 1)
     set_wh(s, 0, red, "blue", 1)
     set_wh(s, 0, PORT, "base", 3)  # dailies payable, so the action is not wasted
-    act(s, "place_worker:fulfil", "keep_in_reserve")
+    act(s, "place_worker:fulfil", "put_rest@port")
     assert decision(s) == "choose_request"
     assert "fulfil:market_slot:0" not in legal(s)
     s2 = stocked_state()
     set_market(s2, 0, "Canal Lock")
     set_wh(s2, 0, red, "base", 1)
     set_wh(s2, 0, red, "red", 1)
-    act(s2, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s2, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s2, f"at@{POSITION_NAMES[red]}")
     assert wh(s2, 0, red) == 0 and wh(s2, 0, red, "red") == 0
 
@@ -312,7 +365,7 @@ def test_rule_fulfil_scores_vp_plus_steps_plus_own_markers():
     s.v[L.seat(0) + L.S_TRACK] = 5
     s.v[L.seat(0) + L.S_TRACK_NEXT] = 6
     s.v[L.seat(1) + L.S_MARKERS + red] = 1  # another player's marker does not count
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert vp(s, 0) == 3 + s.dist[red] + 2
     breakdown = s.score_breakdown()[0]
@@ -326,7 +379,7 @@ def test_rule_fulfilled_market_card_goes_to_completed_and_market_refills():
     red = s.colour_positions[0][0]
     set_wh(s, 0, red, "base", 2)
     top = s.deck[-1]
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert s.completed[0] == [cid]
     assert s.v[L.seat(0) + L.S_COMPLETED + 0] == 1
@@ -339,13 +392,17 @@ def test_rule_daily_fulfilled_in_any_area_then_face_down_until_round_end():
     need = s.v[base + L.S_DAILY_BASE]
     set_wh(s, 0, PORT, "base", need)
     set_wh(s, 0, 4, "base", need)
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:daily:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:daily:0")
     assert {"at@port", "at@C"} <= legal(s)
     act(s, "at@port")
     assert s.v[base + L.S_DAILY_UP] == 0
     assert vp(s, 0) == s.v[base + L.S_DAILY_VP]  # the port is 0 steps away
     set_wh(s, 0, PORT, "base", 3)
-    act(s, "pass", "pass", "place_worker:fulfil", "keep_in_reserve")
+    for _ in range(2):  # players 1 and 2 place elsewhere
+        act(s, "place_worker:transport")
+        place_gained_at_port(s)
+        act(s, "skip")
+    act(s, "place_worker:fulfil", "put_rest@port")
     assert decision(s) == "choose_request"
     assert "fulfil:daily:0" not in legal(s)
     act(s, "skip")
@@ -360,7 +417,7 @@ def test_rule_market_refill_reshuffles_discards_when_deck_empty():
     set_wh(s, 0, red, "base", 2)
     s.discard, s.deck = s.deck, []
     s.v[L.G_DECK], s.v[L.G_DISCARD] = 0, len(s.discard)
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert s.v[L.I_MARKET] >= 0 and s.v[L.I_MARKET] != cid
     assert s.discard == [] and len(s.deck) == 33
@@ -374,7 +431,7 @@ def test_rule_market_not_refilled_without_deck_or_discards():
     set_wh(s, 0, red, "base", 2)
     s.deck = []
     s.v[L.G_DECK] = 0
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert s.v[L.I_MARKET] == -1 and s.v[L.G_MARKET_PRESENT] == 0
 
@@ -382,7 +439,7 @@ def test_rule_market_not_refilled_without_deck_or_discards():
 def test_rule_transport_to_adjacent_area_only():
     s = stocked_state()
     set_wh(s, 0, PORT, "base", 3)
-    act(s, "place_worker:transport", "keep_in_reserve")
+    act(s, "place_worker:transport", "put_rest@port")
     assert legal(s) == {"transport_from@port", "skip"}
     act(s, "transport_from@port")
     assert legal(s) == {f"transport_to@{POSITION_NAMES[d]}" for d in s.neigh[PORT]}
@@ -390,9 +447,9 @@ def test_rule_transport_to_adjacent_area_only():
 
 def test_rule_transport_moves_up_to_transport_capacity():
     s = stocked_state()
-    set_wh(s, 0, PORT, "base", 5)
+    set_wh(s, 0, PORT, "base", 3)  # + the 2 gained base = 5
     d = s.neigh[PORT][0]
-    act(s, "place_worker:transport", "keep_in_reserve", "transport_from@port")
+    act(s, "place_worker:transport", "put_rest@port", "transport_from@port")
     act(s, f"transport_to@{POSITION_NAMES[d]}", "transport_kind:base")
     assert decision(s) == "transport_kind" and "transport_done" in legal(s)
     act(s, "transport_kind:base")  # capacity 2 reached: the action ends
@@ -404,7 +461,7 @@ def test_rule_transport_done_stops_early():
     s = stocked_state()
     set_wh(s, 0, PORT, "base", 5)
     d = s.neigh[PORT][0]
-    act(s, "place_worker:transport", "keep_in_reserve", "transport_from@port")
+    act(s, "place_worker:transport", "put_rest@port", "transport_from@port")
     act(s, f"transport_to@{POSITION_NAMES[d]}")
     assert "transport_done" not in legal(s)  # at least one resource moves
     act(s, "transport_kind:base", "transport_done")
@@ -416,27 +473,26 @@ def test_rule_transport_respects_capacity_port_uncapped():
     d = s.neigh[PORT][0]
     set_wh(s, 0, PORT, "base", 5)
     set_wh(s, 0, d, "base", 3)  # full (capacity 3)
-    act(s, "place_worker:transport", "keep_in_reserve", "transport_from@port")
+    act(s, "place_worker:transport", "put_rest@port", "transport_from@port")
     assert f"transport_to@{POSITION_NAMES[d]}" not in legal(s)
     s2 = stocked_state()
     set_wh(s2, 0, d, "base", 3)
-    set_wh(s2, 0, PORT, "base", 20)
-    act(s2, "place_worker:transport", "keep_in_reserve", f"transport_from@{POSITION_NAMES[d]}")
+    set_wh(s2, 0, PORT, "base", 18)  # + the 2 gained base = 20
+    act(s2, "place_worker:transport", "put_rest@port", f"transport_from@{POSITION_NAMES[d]}")
     assert "transport_to@port" in legal(s2)
     act(s2, "transport_to@port", "transport_kind:base", "transport_kind:base")
     assert wh(s2, 0, PORT) == 22
     s3 = stocked_state()
     set_wh(s3, 0, PORT, "base", 5)
     set_wh(s3, 0, d, "base", 2)  # room for one only
-    act(s3, "place_worker:transport", "keep_in_reserve", "transport_from@port")
+    act(s3, "place_worker:transport", "put_rest@port", "transport_from@port")
     act(s3, f"transport_to@{POSITION_NAMES[d]}", "transport_kind:base")
     assert wh(s3, 0, d) == 3 and s3.current_player() == 1  # ended: destination full
 
 
 def test_rule_upgrade_exchanges_port_base_for_advanced():
     s = stocked_state()
-    set_wh(s, 0, PORT, "base", 2)
-    act(s, "place_worker:upgrade", "keep_in_reserve", "upgrade:green")
+    act(s, "place_worker:upgrade", "put_rest@port", "upgrade:green")  # the 2 gained base
     assert wh(s, 0, PORT) == 1 and wh(s, 0, PORT, "green") == 1
 
 
@@ -466,45 +522,48 @@ def test_rule_skip_forgoes_remaining_actions():
 
 def test_rule_impossible_action_is_wasted():
     s = stocked_state()  # player 0 holds nothing at all
-    act(s, "place_worker:upgrade")  # +2 base to the reserve
-    act(s, "keep_in_reserve")  # nothing at the port: the upgrade is wasted
+    s.v[L.G_OCCUPANCY + 2] = 2  # two workers already on the upgrade card
+    s.v[L.I_SLOT_OWNER + 6] = 1
+    s.v[L.I_SLOT_OWNER + 7] = 2
+    act(s, "place_worker:upgrade")  # slot 3: no base, nothing at the port: all wasted
     assert s.current_player() == 1 and workers(s, 0) == 2
 
 
 def test_rule_full_action_card_sends_all_its_workers_to_stock():
     s = started(3)
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
-    assert s.v[L.G_OCCUPANCY + 2] == 2
-    act(s, "place_worker:upgrade", "keep_in_reserve", "skip")
+    for _ in range(3):
+        act(s, "place_worker:upgrade")
+        place_gained_at_port(s)
+        act(s, "skip")
     assert s.v[L.G_OCCUPANCY + 2] == 0
     assert [s.v[L.I_SLOT_OWNER + 6 + k] for k in range(3)] == [-1, -1, -1]
     assert [workers(s, p) for p in range(3)] == [2, 2, 2]  # not back to the players
     act(s, "place_worker:upgrade")
-    assert reserve(s, 0) == 7 + 2  # slot 1 again
+    assert reserve(s, 0) == 5 + 2  # slot 1 again
 
 
 # -- round end ---------------------------------------------------------------------------------
 def test_rule_round_end_refills_workers_dailies_and_port():
     s = stocked_state(3)
     set_wh(s, 0, PORT, "base", 3)
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:daily:0", "at@port")
-    assert workers(s, 0) == 2
-    everyone_passes(s)
+    s.v[L.seat(0) + L.S_WORKERS] = 1  # player 0's last placement of the round
+    s.v[L.seat(1) + L.S_WORKERS] = s.v[L.seat(2) + L.S_WORKERS] = 0
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:daily:0", "at@port")
+    port_at_main_end = 3 + 2 - s.v[L.seat(0) + L.S_DAILY_BASE]
     assert decision(s) == "grow_track"  # refill happens before growth (body rules)
-    port_before = wh(s, 0, PORT)
-    assert workers(s, 0) == 3
+    assert [workers(s, p) for p in range(3)] == [3, 3, 3]
     assert s.v[L.seat(0) + L.S_DAILY_UP] == 1
     assert s.v[L.G_OCCUPANCY] == 0
+    assert wh(s, 0, PORT) == port_at_main_end + 2  # stock level 2
+    port_before = wh(s, 0, PORT)
     finish_round(s)
     assert wh(s, 0, PORT) == port_before
-    assert port_before == 3 - s.v[L.seat(0) + L.S_DAILY_BASE] + 2  # stock level 2
 
 
 def test_rule_growth_one_marker_until_interim_then_two():
     s = started(3)
     for rnd in range(5):
-        everyone_passes(s)
+        spend_workers(s)
         assert s.v[L.G_GROW_LEFT] == (1 if rnd < 3 else 2)
         finish_round(s)
     total_left = [s.v[L.seat(p) + L.S_MARKERS_ON_BOARD] for p in range(3)]
@@ -513,14 +572,14 @@ def test_rule_growth_one_marker_until_interim_then_two():
 
 def test_rule_growth_marker_connected_to_port_through_own_markers():
     s = started(3)
-    everyone_passes(s)
+    spend_workers(s)
     act(s, "grow:warehouse")
     adjacent = {f"marker@{POSITION_NAMES[d]}" for d in s.neigh[PORT]}
     assert legal(s) == adjacent
     first = s.neigh[PORT][0]
     act(s, f"marker@{POSITION_NAMES[first]}")
     finish_round(s)
-    everyone_passes(s)
+    spend_workers(s)
     # round 2 ends: growth starts from the new start player (1); get to player 0
     while s.current_player() != 0:
         s.apply(s.legal_actions()[0])
@@ -533,13 +592,13 @@ def test_rule_growth_marker_connected_to_port_through_own_markers():
 
 def test_rule_worker_track_only_after_another_track_is_empty():
     s = started(3, companies=["jinkai", "okura", "shippu"])  # jinkai: transport track of 1
-    everyone_passes(s)
+    spend_workers(s)
     assert "grow:workers" not in legal(s)
     act(s, "grow:transport")
     s.apply(s.legal_actions()[0])
     assert s.v[L.seat(0) + L.S_TRACK_MARKERS + 1] == 0
     finish_round(s)
-    everyone_passes(s)
+    spend_workers(s)
     while s.current_player() != 0:
         s.apply(s.legal_actions()[0])
     assert "grow:workers" in legal(s)
@@ -547,7 +606,7 @@ def test_rule_worker_track_only_after_another_track_is_empty():
 
 def test_rule_growth_raises_the_track_value():
     s = started(3, companies=["okura", "jinkai", "shippu"])
-    everyone_passes(s)
+    spend_workers(s)
     act(s, "grow:warehouse")
     base = L.seat(0)
     assert s.v[base + L.S_TRACK] == 4 and s.v[base + L.S_TRACK_NEXT] == 5
@@ -558,7 +617,7 @@ def test_rule_growth_in_order_from_start_player_then_start_passes_left():
     s = started(3)
     finish_round(s)  # round 1: start player 0
     assert s.v[L.I_START] == 1 and s.current_player() == 1
-    everyone_passes(s)
+    spend_workers(s)
     order = []
     while decision(s) in ("grow_track", "grow_marker"):
         if decision(s) == "grow_track":
@@ -570,11 +629,11 @@ def test_rule_growth_in_order_from_start_player_then_start_passes_left():
 
 def test_rule_worker_growth_pays_from_the_next_refill():
     s = started(3, companies=["jinkai", "okura", "shippu"])
-    everyone_passes(s)
+    spend_workers(s)
     act(s, "grow:transport")  # empties jinkai's one-marker transport track
     s.apply(s.legal_actions()[0])
     finish_round(s)
-    everyone_passes(s)
+    spend_workers(s)
     while s.current_player() != 0 or decision(s) != "grow_track":
         s.apply(s.legal_actions()[0])
     act(s, "grow:workers")
@@ -582,18 +641,52 @@ def test_rule_worker_growth_pays_from_the_next_refill():
     assert workers(s, 0) == 3  # refilled before growing
     s.apply(s.legal_actions()[0])
     finish_round(s)
-    everyone_passes(s)
+    spend_workers(s)
     assert workers(s, 0) == 4  # the next round end refills to 4
 
 
-def test_rule_no_round_end_after_round_6():
-    s = started(3)
+def round_6_growth(s) -> None:
+    """From a game's start: play to the end of round 6's main phase."""
     for _ in range(5):
         finish_round(s)
     assert s.v[L.I_ROUND] == 5
-    everyone_passes(s)
+    spend_workers(s)
+
+
+def test_rule_growth_happens_after_round_6_before_final_settlement():
+    s = started(3)
+    for _ in range(5):
+        finish_round(s)
+    x = s.neigh[PORT][0]  # every player's 7 markers so far, moved onto one district
+    for p in range(3):
+        for d in range(9):
+            s.v[L.seat(p) + L.S_MARKERS + d] = 7 if d == x else 0
+    spend_workers(s)
+    assert not s.is_terminal() and decision(s) == "grow_track"
+    assert s.v[L.G_GROW_LEFT] == 2 and s.current_player() == 2  # round 6's start player
+    # player 2 spreads its two markers; players 0 and 1 add theirs to x
+    spread = sorted({n for n in s.neigh[x] if n != PORT} | (set(s.neigh[PORT]) - {x}))[:2]
+    for d in spread + [x] * 4:
+        s.apply(s.legal_actions()[0])  # any track
+        act(s, f"marker@{POSITION_NAMES[d]}")
     assert s.is_terminal()
-    assert s.v[L.G_GROW_LEFT] == 0
+    assert [s.v[L.seat(p) + L.S_MARKERS_ON_BOARD] for p in range(3)] == [11 - 9] * 3
+    # x: 9, 9, 7 -> players 0 and 1; the two spread districts -> player 2 (without
+    # the last growth every player would have tied on x: 3 VP each)
+    district_vp = [row["district_majority"] for row in s.score_breakdown()]
+    assert district_vp == [3, 3, 6]
+
+
+def test_rule_no_refill_after_round_6():
+    for growth_first in (False, True):
+        s = started(3, growth_before_refill=growth_first)
+        round_6_growth(s)
+        ports = [wh(s, p, PORT) for p in range(3)]
+        assert [workers(s, p) for p in range(3)] == [0, 0, 0]
+        while not s.is_terminal():
+            s.apply(s.legal_actions()[0])
+        assert [wh(s, p, PORT) for p in range(3)] == ports
+        assert [workers(s, p) for p in range(3)] == [0, 0, 0]
 
 
 # -- settlements -------------------------------------------------------------------------------
@@ -649,7 +742,8 @@ def test_rule_final_settlement_colours_and_district_majority():
     s.v[L.seat(1) + L.S_MARKERS + 3] = 1
     s.v[L.seat(2) + L.S_MARKERS + 3] = 1
     before = [vp(s, p) for p in range(3)]
-    everyone_passes(s)
+    round_end.final_settlement(s)  # as after round 6's growth
+    assert s.is_terminal()
     gained = [vp(s, p) - before[p] for p in range(3)]
     # colours: red 6 to player 0, blue 6 to player 1; districts: 0 -> player 0, 3 -> 1 and 2
     assert gained == [6 + 3, 6 + 3, 3]
@@ -678,9 +772,9 @@ def test_rule_full_tie_is_a_draw():
 # -- variants ----------------------------------------------------------------------------------
 def test_variant_growth_before_refill_uses_new_levels_at_once():
     s = started(3, companies=["jinkai", "okura", "shippu"], growth_before_refill=True)
+    spend_workers(s)
     port = wh(s, 0, PORT)
-    everyone_passes(s)
-    assert wh(s, 0, PORT) == port  # no refill yet
+    assert workers(s, 0) == 0  # no refill yet
     act(s, "grow:stock")
     s.apply(s.legal_actions()[0])
     while decision(s) != "main":
@@ -699,7 +793,7 @@ def test_variant_distance_coins_fixed_port_and_coins_replace_steps():
     red = s.colour_positions[0][0]
     set_wh(s, 0, red, "base", 2)
     coins = s.v[L.G_POS_COINS + red]
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert vp(s, 0) == 2 + COIN_VP
     assert s.v[L.G_POS_COINS + red] == coins - 1
@@ -712,7 +806,7 @@ def test_variant_distance_coins_run_out():
     red = s.colour_positions[0][0]
     set_wh(s, 0, red, "base", 2)
     s.v[L.G_POS_COINS + red] = 0
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:market_slot:0")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:market_slot:0")
     act(s, f"at@{POSITION_NAMES[red]}")
     assert vp(s, 0) == 2
 
@@ -726,12 +820,15 @@ def test_variant_shared_port_dailies_only_at_port():
             d.base for d in SHARED_DAILIES
         ]
     set_wh(s, 0, 4, "base", 3)  # in a district: not usable for dailies
-    act(s, "place_worker:fulfil", "keep_in_reserve")
+    s.v[L.G_OCCUPANCY + 0] = 2  # two workers already on the fulfil card: slot 3 gains nothing
+    s.v[L.I_SLOT_OWNER + 0] = 1
+    s.v[L.I_SLOT_OWNER + 1] = 2
+    act(s, "place_worker:fulfil")
     assert not any(name.startswith("fulfil:daily") for name in legal(s))
     s = stocked_state(4, shared_port_dailies=True)
     set_wh(s, 0, PORT, "base", 3)
     set_wh(s, 0, 4, "base", 3)
-    act(s, "place_worker:fulfil", "keep_in_reserve", "fulfil:daily:2")
+    act(s, "place_worker:fulfil", "put_rest@port", "fulfil:daily:2")
     assert legal(s) == {"at@port"}
     act(s, "at@port")
     assert vp(s, 0) == SHARED_DAILIES[2].vp
