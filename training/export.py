@@ -3,6 +3,7 @@
     python -m training.export --model runs/x/final_model.zip --name ppo_league \
         [--out checkpoints] [--eval-games 1000]
     python -m training.export --snapshot runs/x/pool/step_000500000 --name ppo_league
+    python -m training.export --carry checkpoints/x_v0/ppo_league --to-env x_v1 --eval-games 1000
 
 Writes ``<out>/<env>/<name>/policy.onnx`` (inputs ``observation`` float32
 [batch, obs] and ``action_mask`` float32 [batch, actions]; output masked
@@ -202,6 +203,54 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
     return folder
 
 
+def _family(env_name: str) -> str:
+    return env_name.rsplit("_v", 1)[0]
+
+
+def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "checkpoints",
+                     command: str | None = None) -> Path:
+    """Copy a checkpoint to a newer version of its env, whose rules changed but whose
+    observation and action layout did not; the copy awaits a fresh evaluation.
+
+    Refused for another game, or when any feature or action name differs (the
+    network would read the new layout wrongly: retrain instead).  The old card's
+    evaluation moves to ``carried_from``, so no figure measured under the old rules
+    is shown as the new version's.
+    """
+    from training.opponents import CheckpointError, load
+
+    agent = load(source)
+    card = agent.card
+    if _family(card["env"]) != _family(to_env) or card["env"] == to_env:
+        raise CheckpointError(f"{source}: a checkpoint of {card['env']} can be carried to a "
+                              f"newer version of the same game, not to {to_env!r}")
+    for players in card["player_counts"]:
+        game = envs.make_game(to_env, num_players=players, **card["config"])
+        seats = range(players) if card.get("seats") in (None, "any") else card["seats"]
+        for seat in seats:
+            actions = [game.action_name(a, seat) for a in range(game.num_actions(seat))]
+            if (game.observation_size(seat), game.num_actions(seat)) != (
+                    card["observation_size"], card["action_count"]) or (
+                    names_hash(game.feature_names(seat)), names_hash(actions)) != (
+                    card["feature_names_hash"], card.get("action_names_hash")):
+                raise CheckpointError(
+                    f"{source}: {to_env} ({players} players, seat {seat}) has another "
+                    "observation or action layout than the checkpoint; retrain it instead")
+    folder = Path(out) / to_env / card["name"]
+    if folder.exists():
+        raise CheckpointError(f"{folder} exists already; remove it or carry another checkpoint")
+    folder.mkdir(parents=True)
+    shutil.copy2(agent.path / "policy.onnx", folder / "policy.onnx")
+    carried = {"env": card["env"], "evaluation": card.get("evaluation"), "command": command,
+               "code_commit": code_commit(),
+               "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    new_card = {**card, "env": to_env, "env_version": int(to_env.rsplit("_v", 1)[1]),
+                "evaluation": None,
+                "carried_from": [*card.get("carried_from", []), carried]}
+    (folder / "card.json").write_text(json.dumps(new_card, indent=2, ensure_ascii=False) + "\n")
+    return folder
+
+
 def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
@@ -229,6 +278,10 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--evaluate", metavar="CHECKPOINT",
                         help="evaluate a shipped checkpoint again (--eval-fields) and record "
                              "the results in its card")
+    source.add_argument("--carry", metavar="CHECKPOINT",
+                        help="copy a checkpoint to a newer version of its env (--to-env) whose "
+                             "layout is unchanged; evaluate it there with --eval-games")
+    parser.add_argument("--to-env", help="--carry: the env id to carry the checkpoint to")
     parser.add_argument("--name", help="checkpoint name (folder); needed unless --evaluate")
     parser.add_argument("--out", default="checkpoints")
     parser.add_argument(
@@ -258,9 +311,14 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or not fields:
         parser.error(f"--eval-fields: {unknown or 'none'}: fields are random, heuristic or "
                      "checkpoint folders")
-    if not args.evaluate and not args.name:
+    if not (args.evaluate or args.carry) and not args.name:
         parser.error("--name is needed to export a checkpoint")
-    if args.evaluate:
+    if args.carry:
+        if args.to_env not in envs.list_envs():
+            parser.error(f"--carry needs --to-env, one of {envs.list_envs()}")
+        folder = carry_checkpoint(args.carry, args.to_env, args.out,
+                                  "python -m training.export " + shlex.join(argv))
+    elif args.evaluate:
         folder = Path(args.evaluate)
         if not args.eval_games:
             parser.error("--evaluate needs --eval-games")
@@ -276,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         folder = export_model(args.model, args.name, args.out)
-    print(f"exported {folder}" if not args.evaluate else f"evaluating {folder}", flush=True)
+    print(f"evaluating {folder}" if args.evaluate else f"exported {folder}", flush=True)
     if args.eval_games:
         from training.evaluate import evaluate_checkpoint
 

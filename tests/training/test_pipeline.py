@@ -365,3 +365,37 @@ def test_the_recorded_reward_names_each_player_count_where_auto_differs():
     assert train.reward_label("auto", [2, 1]) == "rank (2p) / score (1p)"
     with pytest.raises(MeepleZooError, match="needs 2 or more players"):
         train.reward_label("win", [2, 1])
+
+
+def test_carry_moves_a_checkpoint_to_the_new_version_and_awaits_its_evaluation(checkpoint,
+                                                                                tmp_path):
+    old = json.loads((checkpoint / "card.json").read_text())
+    out = tmp_path / "zoo"
+    assert export.main(["--carry", str(checkpoint), "--to-env", "toy_v1", "--out", str(out),
+                        "--eval-games", "4", "--eval-fields", "random"]) == 0
+    folder = out / "toy_v1" / checkpoint.name
+    card = json.loads((folder / "card.json").read_text())
+    assert card["env"] == "toy_v1" and card["env_version"] == 1
+    assert card["carried_from"][0]["env"] == "toy_v0"
+    assert card["carried_from"][0]["evaluation"] == old["evaluation"]
+    assert card["carried_from"][0]["command"].startswith("python -m training.export --carry ")
+    assert card["evaluation"]["vs_random"]["games"] == 4  # measured again under toy_v1
+    assert card["command"] == old["command"] and card["seed"] == old["seed"]
+    assert (folder / "policy.onnx").read_bytes() == (checkpoint / "policy.onnx").read_bytes()
+    load(folder).check_compatible(envs.make_game("toy_v1", num_players=2))
+    with pytest.raises(CheckpointError, match="exists already"):
+        export.carry_checkpoint(checkpoint, "toy_v1", out)
+    with pytest.raises(CheckpointError, match="newer version of the same game"):
+        export.carry_checkpoint(checkpoint, "chihou_sousei_v1", out)
+    with pytest.raises(CheckpointError, match="newer version of the same game"):
+        export.carry_checkpoint(checkpoint, "toy_v0", out)
+
+
+def test_carry_refuses_a_changed_layout(checkpoint, tmp_path):
+    edited = tmp_path / "edited"
+    shutil.copytree(checkpoint, edited)
+    card = json.loads((edited / "card.json").read_text())
+    (edited / "card.json").write_text(json.dumps({**card, "feature_names_hash": "0" * 16}))
+    with pytest.raises(CheckpointError, match="another observation or action layout"):
+        export.carry_checkpoint(edited, "toy_v1", tmp_path / "zoo")
+    assert not (tmp_path / "zoo").exists()
