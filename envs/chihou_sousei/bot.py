@@ -7,7 +7,8 @@ game ended there: its own total minus the best other total.  Ties go to the
 position with fewer tokens on its fullest card (the game's tie-break), then
 at random.  Picks have no immediate effect on the score, so a pick is valued
 by the best placement of that card in the bot's own tableau (same greedy
-follow-up), plus a small bonus for the start-player marker.  The bot reads
+follow-up), plus a small bonus for the start-player marker, except in the
+last round, when there is no next round to start.  The bot reads
 only public information (the deck order never enters a decision: the pick
 look-ahead places the card at once and stops before the next round).
 All look-ahead runs on ``Sketch`` copies of the state (no observation
@@ -22,9 +23,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from envs.chihou_sousei.board import ROUNDS
 from envs.chihou_sousei.state import D_PICK, D_PLACE, ChihouSouseiState, Sketch
 
-MARKER_BONUS = 0.5  # value of starting (first pick) next round, in points
+MARKER_BONUS = 0.5  # value of starting (first pick) next round, in points; 0 in the last round
 
 
 class ChihouBot:
@@ -91,7 +93,8 @@ class ChihouBot:
         """Value of picking slot ``action``, judged on ``trial`` (consumed)."""
         slot = action  # pick:i is action i
         card = trial.row[slot]
-        marker = MARKER_BONUS if slot == len(trial.row) - 1 else 0.0
+        rightmost = slot == len(trial.row) - 1
+        marker = MARKER_BONUS if rightmost and trial.round < ROUNDS - 1 else 0.0
         trial.place_now(me, card)  # a private what-if: place the card right now
         best = None
         places = trial.legal_actions()

@@ -7,6 +7,7 @@ import pytest
 
 from envs.chihou_sousei import ChihouBot, ChihouSouseiGame
 from envs.core.agents import RandomBot
+from tests.chihou_sousei.positions import position
 
 
 def bot_win_rate(n: int, games: int, **options) -> float:
@@ -54,3 +55,15 @@ def test_bot_ignores_the_hidden_deck_order():
 def test_heuristic_bot_factory():
     bot = ChihouSouseiGame(2).heuristic_bot(seed=1)
     assert isinstance(bot, ChihouBot)
+
+
+@pytest.mark.parametrize(("rnd", "marker_value", "best_slots"), [(6, 0.5, [2]), (7, 0.0, [0, 2])])
+def test_bot_gives_start_marker_no_value_in_last_round(rnd, marker_value, best_slots):
+    """Toyama and Fukui are the same card (colour, power, icons, event): only the
+    start marker that comes with the rightmost one can set them apart, and in
+    the last round (index 7) there is no next round to start."""
+    state = position(n=2, row=["toyama", "kanagawa", "fukui"], rnd=rnd)
+    bot = ChihouBot(0)
+    plain, rightmost = (bot._pick_value(state.sketch(), 0, slot) for slot in (0, 2))
+    assert rightmost[0] - plain[0] == marker_value and rightmost[1] == plain[1]
+    assert sorted(bot.decide(state)[1]) == best_slots
