@@ -82,3 +82,7 @@ PURPOSE_BONUS = len(D.ACTIONS)  # purpose index of bonus space 0
 PURPOSE_PRESTIGE = len(PAY_PURPOSES) - 1
 
 RAIL_MODES = ("action", "bonus")
+
+# The "turn" decision's argument: 0 the turn menu; TURN_END_STATION the end move's yes/no
+# at the station reached after round 12 (``end_turn`` takes the station, ``skip`` declines).
+TURN_MENU, TURN_END_STATION = 0, 1

@@ -17,7 +17,7 @@ _FIELDS = (
     "money", "prestige", "discs", "london", "london_staff", "london_vol", "col_worker",
     "plots", "fill", "mortuary", "necro_mourners", "overflow", "waiting", "waiting_mourners",
     "pos", "train", "train_mourners", "cars", "tucked", "perks", "pairs", "staff_supply",
-    "express_turn",
+    "express_turn", "dismissed",
 )
 _LIST_FIELDS = ("discs", "london", "col_worker", "plots", "fill", "mortuary", "overflow",
                 "waiting", "train", "tucked", "perks", "pairs")
@@ -52,6 +52,7 @@ class Player:
         self.pairs = [False] * D.CAR_POSITIONS  # pair position already earned its perk
         self.staff_supply = D.STAFF_PER_PLAYER
         self.express_turn = -1  # turn number the express perk was gained, -1 = not
+        self.dismissed = 0  # staff dismissed at upkeep: out of the game (the memo's 破棄)
 
     # -- copies and saving ----------------------------------------------------------
     def copy(self) -> Player:
@@ -79,6 +80,7 @@ class Player:
         p.pairs = self.pairs[:]
         p.staff_supply = self.staff_supply
         p.express_turn = self.express_turn
+        p.dismissed = self.dismissed
         return p
 
     def to_dict(self) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
 from envs.necropolis_railway.board import Player
-from envs.necropolis_railway.scoring import column_majority
+from envs.necropolis_railway.scoring import column_majority, london_pairs
 from envs.necropolis_railway.state import NecropolisState
 
 _ROOT_ONLY = {A.K_TURN, A.K_TAKE, A.K_CENTURY, A.K_FINAL}
@@ -39,8 +39,7 @@ def value(st: NecropolisState, seat: int) -> float:
     """Estimated final points of ``seat``."""
     p = st.players[seat]
     workers = p.london_staff + p.london_vol
-    pairs = sum(1 for f in range(D.NUM_FACILITIES)
-                if p.london[2 * f] == 2 and p.london[2 * f + 1] == 2)
+    pairs = london_pairs(p.london)
     majority = 0.0
     for c in range(D.COLUMNS):
         if p.fill[c]:

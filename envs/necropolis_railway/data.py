@@ -2,7 +2,10 @@
 
 Every number of the game design lives in the JSON file (our own design, not the
 published components); this module only reshapes it: colours become indices,
-London slots become a list of 8 (facility x slot), cards become tuples.
+London slots become one flat list (facility by facility, as many slots as the file
+gives each), cards become tuples.  Every number in the file must reach a public
+table here and every public table must be used by the engine
+(``tests/necropolis_railway/test_data.py``): a value the engine ignores is a defect.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ def load_raw() -> dict[str, Any]:
 RAW = load_raw()
 _ENGINE = RAW["engine"]
 
+PLAYER_COUNTS: tuple[int, ...] = tuple(int(n) for n in RAW["players"])
+
 # -- colours -----------------------------------------------------------------
 DISC_COLOURS: tuple[str, ...] = tuple(RAW["discs"]["colours"])  # blue green grey orange
 NUM_DISC_COLOURS = len(DISC_COLOURS)
@@ -29,7 +34,7 @@ ORANGE = DISC_COLOURS.index(_ENGINE["card_action_colour"]["wild"])
 DISC_SUPPLY = int(RAW["discs"]["supply_per_colour"])
 HOLD_LIMIT = int(RAW["discs"]["hold_limit_end_of_turn"])
 START_DISCS = [int(_ENGINE["start_discs"][c]) for c in DISC_COLOURS]
-BACK_LETTER = {k: DISC_COLOURS.index(v) for k, v in _ENGINE["disc_back_letters"].items()
+_BACK_LETTER = {k: DISC_COLOURS.index(v) for k, v in _ENGINE["disc_back_letters"].items()
                if not k.startswith("_")}
 INCOME_DISC_COLOURS = tuple(DISC_COLOURS.index(c) for c in _ENGINE["income_disc_choice_colours"])
 
@@ -45,14 +50,14 @@ TRACK_LENGTH = int(RAW["track"]["length"])
 LONDON = int(RAW["track"]["london"])
 NECROPOLIS = int(RAW["track"]["necropolis"])
 
-START = RAW["start"]
-START_MONEY = [int(m) for m in START["money_by_seat"]]
-START_TRAIN_POS = int(START["train_pos"])
-START_TRAIN_COFFINS = int(START["train_coffins_random"])
-START_TRAIN_MOURNERS = int(START["train_mourners"])
-START_WAITING_MOURNERS = int(START["london_waiting_mourners"])
-START_STAFF_COLUMNS = [int(c) for c in START["necropolis_staff_columns"]]
-START_PRESTIGE = int(START["prestige"])
+_START = RAW["start"]
+START_MONEY = [int(m) for m in _START["money_by_seat"]]
+START_TRAIN_POS = int(_START["train_pos"])
+START_TRAIN_COFFINS = int(_START["train_coffins_random"])
+START_TRAIN_MOURNERS = int(_START["train_mourners"])
+START_WAITING_MOURNERS = int(_START["london_waiting_mourners"])
+START_STAFF_COLUMNS = [int(c) for c in _START["necropolis_staff_columns"]]
+START_PRESTIGE = int(_START["prestige"])
 
 # -- the three card actions -----------------------------------------------------
 ACTIONS = ("london", "necropolis", "railway")
@@ -70,7 +75,7 @@ CARD_TRAINS: tuple[tuple[int, int, int], ...] = tuple(
 )
 CARD_ABILITY: tuple[int, ...] = tuple(ABILITIES.index(c["rail_ability"]) for c in RAW["cards"])
 CARD_BACK: tuple[tuple[int, ...], ...] = tuple(
-    tuple(BACK_LETTER[ch] for ch in c["back"]) for c in RAW["cards"]
+    tuple(_BACK_LETTER[ch] for ch in c["back"]) for c in RAW["cards"]
 )
 CARD_BACK_KEY: tuple[str, ...] = tuple(c["back"] for c in RAW["cards"])
 MAX_CARD_TRAINS = max(max(t) for t in CARD_TRAINS) or 1
@@ -80,37 +85,38 @@ DINING_MONEY = int(_ENGINE["card_ability_values"]["DINING"]["money_per_full_mour
 YARD_MOVE = int(_ENGINE["card_ability_values"]["YARD"]["movement_per_tucked_card"])
 
 # -- London board ---------------------------------------------------------------
-FACILITIES: tuple[str, ...] = tuple(_ENGINE["london_facility_order"])
-YIELD_KEYS = ("coffin", "mourner", "money", "disc_choice", "orange")
+_FACILITIES: tuple[str, ...] = tuple(_ENGINE["london_facility_order"])
+_YIELD_KEYS = ("coffin", "mourner", "money", "disc_choice", "orange")
 SLOT_NAMES: list[str] = []
-SLOT_YIELD: list[tuple[tuple[int, ...], ...]] = []  # [slot][level] -> yields by YIELD_KEYS
+SLOT_YIELD: list[tuple[tuple[int, ...], ...]] = []  # [slot][level] -> yields by _YIELD_KEYS
 SLOT_COST: list[tuple[int, int]] = []  # [slot] -> (to A, to B)
-for _fac in FACILITIES:
+FACILITY_SLOTS: list[tuple[int, ...]] = []  # [facility] -> its slot indices (any number)
+for _fac in _FACILITIES:
+    _first = len(SLOT_NAMES)
     for _i, _slot in enumerate(RAW["london"]["slots"][_fac]):
         SLOT_NAMES.append(f"{_fac}_{_i + 1}")
         SLOT_YIELD.append(tuple(
-            tuple(int(_slot[lvl].get(k, 0)) for k in YIELD_KEYS) for lvl in ("printed", "A", "B")
+            tuple(int(_slot[lvl].get(k, 0)) for k in _YIELD_KEYS) for lvl in ("printed", "A", "B")
         ))
         SLOT_COST.append((int(_slot["costA"]), int(_slot["costB"])))
+    FACILITY_SLOTS.append(tuple(range(_first, len(SLOT_NAMES))))
 NUM_SLOTS = len(SLOT_NAMES)
-SLOT_FACILITY = [i // 2 for i in range(NUM_SLOTS)]
-NUM_FACILITIES = len(FACILITIES)
 LONDON_STAFF_SPACES = int(RAW["london"]["staff_spaces"])
 PAIR_POINTS = int(RAW["london"]["pair_points"])
 
 # -- railway board ----------------------------------------------------------------
-RAIL = RAW["railway"]
-BASE_COFFIN_CAP = int(RAIL["base_capacity"]["coffin"])
-BASE_MOURNER_CAP = int(RAIL["base_capacity"]["mourner"])
-CAR_POSITIONS = int(RAIL["car_positions"])
-ADD_COST = [int(c) for c in RAIL["add_cost_by_position"]]
+_RAIL = RAW["railway"]
+BASE_COFFIN_CAP = int(_RAIL["base_capacity"]["coffin"])
+BASE_MOURNER_CAP = int(_RAIL["base_capacity"]["mourner"])
+CAR_POSITIONS = int(_RAIL["car_positions"])
+ADD_COST = [int(c) for c in _RAIL["add_cost_by_position"]]
 CAR_KINDS = ("coffin", "mourner")
-CAR_CAP = ((0, int(RAIL["coffin_car"]["A"]), int(RAIL["coffin_car"]["B"])),
-           (0, int(RAIL["mourner_car"]["A"]), int(RAIL["mourner_car"]["B"])))  # [kind][side]
-FLIP_COST = (int(RAIL["coffin_car"]["flip_cost"]), int(RAIL["mourner_car"]["flip_cost"]))
-SELL_VALUE = int(RAIL["sell_value"])
-MAX_TUCKED = int(RAIL["max_tucked_cards"])
-PERKS: tuple[str, ...] = tuple(RAIL["perks"])  # express volunteers royal_patronage
+CAR_CAP = ((0, int(_RAIL["coffin_car"]["A"]), int(_RAIL["coffin_car"]["B"])),
+           (0, int(_RAIL["mourner_car"]["A"]), int(_RAIL["mourner_car"]["B"])))  # [kind][side]
+FLIP_COST = (int(_RAIL["coffin_car"]["flip_cost"]), int(_RAIL["mourner_car"]["flip_cost"]))
+SELL_VALUE = int(_RAIL["sell_value"])
+MAX_TUCKED = int(_RAIL["max_tucked_cards"])
+PERKS: tuple[str, ...] = tuple(_RAIL["perks"])  # express volunteers royal_patronage
 EXPRESS, VOLUNTEERS, ROYAL = range(3)
 _PERK_FX = _ENGINE["perk_effects"]
 EXPRESS_MOVE = int(_PERK_FX["express"]["movement"])
@@ -119,31 +125,29 @@ ROYAL_STEPS = int(_PERK_FX["royal_patronage"]["prestige_steps"])
 ROYAL_MONEY = int(_PERK_FX["royal_patronage"]["money"])
 
 # -- Necropolis board ---------------------------------------------------------------
-NEC = RAW["necropolis"]
-COLUMNS = int(NEC["columns"])
-ROWS = int(NEC["rows"])
+_NEC = RAW["necropolis"]
+COLUMNS = int(_NEC["columns"])
+ROWS = int(_NEC["rows"])
 PLOT_COLOUR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(COFFIN_COLOURS.index(c) for c in col) for col in NEC["plot_colours_bottom_to_top"]
+    tuple(COFFIN_COLOURS.index(c) for c in col) for col in _NEC["plot_colours_bottom_to_top"]
 )
-MATCH_MONEY = int(NEC["match_bonus_money"])
-COLUMN_POINTS = int(NEC["column_complete_points"])
-OVERFLOW_POINTS = int(NEC["overflow_points_each"])
-WORKERS_PER_COLUMN = int(_ENGINE["workers_per_column"])
+MATCH_MONEY = int(_NEC["match_bonus_money"])
+COLUMN_POINTS = int(_NEC["column_complete_points"])
+OVERFLOW_POINTS = int(_NEC["overflow_points_each"])
 
-MORT = RAW["mortuaries"]
+_MORT = RAW["mortuaries"]
 MORTUARY_KINDS: tuple[str, ...] = ("bronze", "silver", "gold")
-MORTUARY_MOURNERS = tuple(int(MORT[k]["cost_mourners"]) for k in MORTUARY_KINDS)
-MORTUARY_MULT = (int(MORT["none_multiplier"]),
-                 *(int(MORT[k]["multiplier"]) for k in MORTUARY_KINDS))  # 0 none, 1..3 b/s/g
-MORTUARY_SUPPLY = tuple(int(MORT[k]["supply"]) for k in MORTUARY_KINDS)
+MORTUARY_MOURNERS = tuple(int(_MORT[k]["cost_mourners"]) for k in MORTUARY_KINDS)
+MORTUARY_MULT = (int(_MORT["none_multiplier"]),
+                 *(int(_MORT[k]["multiplier"]) for k in MORTUARY_KINDS))  # 0 none, 1..3 b/s/g
+MORTUARY_SUPPLY = tuple(int(_MORT[k]["supply"]) for k in MORTUARY_KINDS)
 SOLO_MORTUARY_SUPPLY = int(_ENGINE["solo"]["mortuary_supply_each"])
-MONEY_PER_MISSING_MOURNER = int(MORT["money_per_missing_mourner"])
+MONEY_PER_MISSING_MOURNER = int(_MORT["money_per_missing_mourner"])
 
 HIRE_COST = int(RAW["staff"]["hire_cost"])
 UPKEEP = int(RAW["staff"]["upkeep"])
 STAFF_PER_PLAYER = int(RAW["staff"]["supply_per_player"])
 VOLUNTEER_SUPPLY = int(RAW["volunteers"]["supply"])
-VOLUNTEER_UPKEEP = int(RAW["volunteers"]["upkeep"])
 
 # -- prestige -----------------------------------------------------------------------
 PRESTIGE_MAX = int(RAW["prestige"]["max"])

@@ -11,6 +11,7 @@ from typing import Any
 from envs.core.errors import CorruptStateError
 from envs.core.game import Game
 from envs.necropolis_railway import actions as A
+from envs.necropolis_railway import data as D
 from envs.necropolis_railway.observation import LAYOUT
 from envs.necropolis_railway.state import NecropolisState
 
@@ -18,8 +19,8 @@ from envs.necropolis_railway.state import NecropolisState
 class NecropolisRailwayGame(Game):
     name = "necropolis_railway_v1"
     title = "London Necropolis Railway"
-    min_players = 1
-    max_players = 4
+    min_players = min(D.PLAYER_COUNTS)
+    max_players = max(D.PLAYER_COUNTS)
     default_players = 2
     options = {}
     max_decisions = 5_000
@@ -29,9 +30,7 @@ class NecropolisRailwayGame(Game):
         return A.NUM_ACTIONS
 
     def action_name(self, action: int, player: int = 0) -> str:
-        if not 0 <= action < A.NUM_ACTIONS:
-            raise ValueError(f"{self.name}: action {action} is outside 0..{A.NUM_ACTIONS - 1}")
-        return A.NAMES[action]
+        return A.NAMES[self.check_action_index(action)]
 
     def feature_names(self, player: int = 0) -> list[str]:
         return LAYOUT.names

@@ -276,6 +276,7 @@ def final_actions(st: NecropolisState, p: Player) -> list[int]:
 
 # -- dispatch: decision kind -> legal(state, player, item argument) ------------------------
 _TAKE_ALL = [A.TAKE + k for k in range(D.ROW_SIZE)]
+_END_STATION = [A.END_TURN, A.SKIP]  # the end move: take the station's actions, or decline
 
 
 def _income_disc(st: NecropolisState, p: Player, arg: int) -> list[int]:
@@ -285,7 +286,7 @@ def _income_disc(st: NecropolisState, p: Player, arg: int) -> list[int]:
 
 _BY_KIND = {
     A.K_TAKE: lambda st, p, arg: _TAKE_ALL,
-    A.K_TURN: lambda st, p, arg: turn_actions(st, p),
+    A.K_TURN: lambda st, p, arg: _END_STATION if arg == A.TURN_END_STATION else turn_actions(st, p),
     A.K_PAY: lambda st, p, arg: pay_actions(st, p),
     A.K_LONDON: lambda st, p, arg: upgrade_actions(p, False),
     A.K_NECRO: lambda st, p, arg: necropolis_actions(st, p),

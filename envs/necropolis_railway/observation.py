@@ -1,6 +1,7 @@
 """The observation: the pending decision, the public table, then one block per seat
-in egocentric order (the viewer first), padded to 4 seats.  Every entry is named
-and scaled into [0, 1] by the maxima in the data file.
+in egocentric order (the viewer first), padded to the most seats the data file
+allows (4).  Every entry is named and scaled into [0, 1] by the maxima in the data
+file.
 
 Hidden from everyone: the deck order (only the public back of its top card and
 its size are shown) and future coffin draws.  The coffin bag's colour counts are
@@ -25,12 +26,12 @@ from envs.core.features import FeatureLayout
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
-from envs.necropolis_railway.scoring import SCORE_LINES
+from envs.necropolis_railway.scoring import SCORE_LINES, london_pairs
 
 if TYPE_CHECKING:
     from envs.necropolis_railway.state import NecropolisState
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = max(D.PLAYER_COUNTS)  # seat blocks, padded
 M = D.OBS_MAX
 _DC = D.DISC_COLOURS
 _CC = D.COFFIN_COLOURS
@@ -300,7 +301,7 @@ def _london_part(key: tuple) -> tuple[np.ndarray, int]:
     for s, lvl in enumerate(key):
         if lvl:
             v[2 * s + lvl - 1] = 1.0
-    pairs = sum(1 for f in range(D.NUM_FACILITIES) if key[2 * f] == 2 and key[2 * f + 1] == 2)
+    pairs = london_pairs(key)
     return v, pairs
 
 
@@ -333,7 +334,7 @@ def _column_part(key: tuple) -> tuple[np.ndarray, int, int]:
     counts = [0] * D.NUM_COFFIN_COLOURS
     for r, k in enumerate(plots):
         if k >= 0:
-            v[6 + 4 * r + k] = 1.0
+            v[6 + D.NUM_COFFIN_COLOURS * r + k] = 1.0
             counts[k] += 1
     return v, max(counts) * D.MORTUARY_MULT[mort], int(fill == D.ROWS)
 
@@ -382,7 +383,7 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         keys, maj, full = c.col_keys, c.col_majority, c.col_full
         for col in range(D.COLUMNS):
             b = col * D.ROWS
-            key = (cw[col], mo[col], plots[b], plots[b + 1], plots[b + 2], plots[b + 3])
+            key = (cw[col], mo[col], *plots[b:b + D.ROWS])
             if key != keys[col]:
                 keys[col] = key
                 arr, maj[col], full[col] = _memo(_COLUMN_MEMO, key, _column_part)
@@ -403,7 +404,7 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
             c.cargo_raw = raw
             CARGO.convert_into(raw, block[_S_CARGO])
     if dirty & G.S_STAFF:
-        tuck = [0, 0, 0, 0]
+        tuck = [0] * len(D.ABILITIES)
         for card in p.tucked:
             tuck[D.CARD_ABILITY[card]] += 1
         raw = [1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck]

@@ -20,8 +20,10 @@ Item = tuple[int, int, int]
 def reset_turn(st: NecropolisState, seat: int) -> None:
     st.t_seat = seat
     st.t_card = -1
+    st.t_taken_slot = -1  # the row slot the card was taken from (solo row discard)
     st.t_used = [False] * 6  # london, necropolis, railway, bonus, prestige, tucked card
     st.t_tucked_now = False
+    st.t_yard = False  # the material yard was used: later tucked cards add movement too
     st.t_move = 0
     st.t_crew = st.t_dining = st.t_baggage = False
     st.t_hired = st.t_built = False
@@ -47,9 +49,9 @@ def a_cleanup(st: NecropolisState, item: Item) -> None:
     if st.t_card >= 0 and not st.t_tucked_now:
         st.discard.append(st.t_card)
     st.t_card = -1
-    if st.num_players == 1:  # solo: the row card with the most discs leaves
-        counts = [sum(d) for d in st.row_discs]
-        k = counts.index(max(counts))
+    if st.num_players == 1:  # solo: one of the row cards not taken leaves, drawn at random
+        others = [k for k in range(D.ROW_SIZE) if k != st.t_taken_slot]
+        k = others[int(st.rng.integers(len(others)))]
         for c in range(D.NUM_DISC_COLOURS):
             st.disc_supply[c] += st.row_discs[k][c]
         st.discard.append(st.row[k])

@@ -24,9 +24,14 @@ def column_majority(p: Player, col: int) -> int:
     return max(counts)
 
 
+def london_pairs(levels: list[int] | tuple[int, ...]) -> int:
+    """Facilities whose slots are all on tile B (the memo's "fully upgraded pair"; a
+    facility with more than 2 slots in the data file needs all of them)."""
+    return sum(1 for slots in D.FACILITY_SLOTS if all(levels[s] == 2 for s in slots))
+
+
 def score_lines(p: Player) -> list[int]:
-    london = p.london
-    pairs = sum(1 for f in range(D.NUM_FACILITIES) if london[2 * f] == 2 and london[2 * f + 1] == 2)
+    pairs = london_pairs(p.london)
     majority = 0
     for c in range(D.COLUMNS):
         if p.fill[c]:

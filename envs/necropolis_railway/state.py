@@ -24,9 +24,19 @@ if TYPE_CHECKING:
 
 Item = tuple[int, int, int]
 
+
+
+def _d_turn(st: NecropolisState, item: Item, a: int) -> None:
+    """The turn menu, or (after round 12) the end move's take-or-decline of a station."""
+    if item[2] == A.TURN_END_STATION:
+        stations.d_end_station(st, item, a)
+    else:
+        turn.d_turn(st, item, a)
+
+
 _DECIDE_BY_KIND = {
     A.K_TAKE: turn.d_take,
-    A.K_TURN: turn.d_turn,
+    A.K_TURN: _d_turn,
     A.K_PAY: turn.d_pay,
     A.K_LONDON: turn.d_london,
     A.K_NECRO: turn.d_necro,
@@ -429,11 +439,14 @@ class NecropolisState(GameState):
             cards.append(self.t_card)
         assert sorted(cards) == list(range(D.NUM_CARDS)), "cards not conserved"
         assert 0 <= self.round <= D.ROUNDS
+        assert -1 <= self.t_taken_slot < D.ROW_SIZE
         for p in ps:
             assert p.money >= 0, "negative money"
             assert 0 <= p.prestige <= D.PRESTIGE_MAX
             assert min(p.discs) >= 0 and min(p.waiting) >= 0 and min(p.train) >= 0
-            assert p.staff_supply + p.staff_count() == D.STAFF_PER_PLAYER, "staff not conserved"
+            assert p.dismissed >= 0
+            assert (p.staff_supply + p.staff_count() + p.dismissed
+                    == D.STAFF_PER_PLAYER), "staff not conserved (supply + boards + dismissed)"
             assert p.london_staff + p.london_vol <= D.LONDON_STAFF_SPACES
             assert sum(p.train) <= p.coffin_capacity(), "coffins over capacity"
             assert p.train_mourners <= p.mourner_capacity(), "mourners over capacity"
@@ -457,9 +470,10 @@ class NecropolisState(GameState):
                 assert sum(p.discs) <= D.HOLD_LIMIT, "hold limit broken between turns"
 
 
-_TURN_FIELDS = ("t_seat", "t_card", "t_used", "t_tucked_now", "t_move", "t_crew", "t_dining",
-                "t_baggage", "t_hired", "t_built")
-_TURN_FLAGS = ("t_tucked_now", "t_crew", "t_dining", "t_baggage", "t_hired", "t_built")
+_TURN_FIELDS = ("t_seat", "t_card", "t_taken_slot", "t_used", "t_tucked_now", "t_move",
+                "t_crew", "t_dining", "t_baggage", "t_yard", "t_hired", "t_built")
+_TURN_FLAGS = ("t_tucked_now", "t_crew", "t_dining", "t_baggage", "t_yard", "t_hired",
+               "t_built")
 
 
 def _int(v: Any, name: str) -> int:

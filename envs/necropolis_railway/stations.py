@@ -39,12 +39,25 @@ def a_move(st: NecropolisState, item: Item) -> None:
     p.pos = (p.pos + 1) % D.TRACK_LENGTH
     if left > 1:
         st.push((G.MOVE, seat, left - 1))
-    if p.pos == D.LONDON:
-        rate = D.CREW_UPKEEP if (st.t_crew and seat == st.t_seat) else D.UPKEEP
+    if p.pos in (D.LONDON, D.NECROPOLIS):
+        if st.phase == G.P_END_MOVES:  # the owner may take the station or decline it
+            st.push((A.K_TURN, seat, A.TURN_END_STATION))
+        else:
+            push_station(st, seat)
+
+
+def push_station(st: NecropolisState, seat: int) -> None:
+    """Queue the steps of the station the seat's train stands on."""
+    if st.players[seat].pos == D.LONDON:
+        rate = D.UPKEEP
+        if st.t_crew and seat == st.t_seat:  # the crew car serves this first London stop only
+            rate = D.CREW_UPKEEP
+            st.t_crew = False
+            st._tdirty |= G.T_TURN  # (observation cache: the turn's crew flag)
         st.push((G.UPKEEP, seat, rate))
         st.push((G.LOAD, seat, 0))
         st.push((G.INCOME, seat, 0))
-    elif p.pos == D.NECROPOLIS:
+    else:
         st.push((G.NECRO_STOP, seat, 0))
 
 
@@ -113,8 +126,10 @@ def a_upkeep(st: NecropolisState, item: Item) -> None:
 def a_necro_stop(st: NecropolisState, item: Item) -> None:
     seat = item[1]
     p = st.players[seat]
-    if st.t_dining and seat == st.t_seat:
+    if st.t_dining and seat == st.t_seat:  # the dining car serves this first stop only
         p.money += D.DINING_MONEY * p.full_mourner_cars()
+        st.t_dining = False
+        st._tdirty |= G.T_TURN  # (observation cache: the turn's dining flag)
     p.necro_mourners += p.train_mourners
     p.train_mourners = 0
     if sum(p.train):
@@ -137,6 +152,14 @@ def bury(p: Player, colour: int, col: int) -> None:
 
 
 # -- decision handlers --------------------------------------------------------------------
+def d_end_station(st: NecropolisState, item: Item, a: int) -> None:
+    """The end move's station: ``end_turn`` takes its actions, ``skip`` declines them (no
+    income, loading or upkeep in London; the cargo stays on the train at the Necropolis)."""
+    st.agenda.pop()
+    if a == A.END_TURN:
+        push_station(st, item[1])
+
+
 def d_income_disc(st: NecropolisState, item: Item, a: int) -> None:
     p = st.players[item[1]]
     colour = D.INCOME_DISC_COLOURS[a - A.GAIN]
@@ -169,13 +192,14 @@ def d_bury(st: NecropolisState, item: Item, a: int) -> None:
 
 
 def d_dismiss(st: NecropolisState, item: Item, a: int) -> None:
+    """A dismissed staff leaves the game (the memo's 破棄), not back to the supply."""
     p = st.players[item[1]]
     spot = a - A.DISMISS
     if spot == 0:
         p.london_staff -= 1
     else:
         p.col_worker[spot - 1] = 0
-    p.staff_supply += 1
+    p.dismissed += 1
 
 
 def finish_dismiss(st: NecropolisState, item: Item) -> None:

@@ -88,7 +88,7 @@ def build(st: NecropolisState, p: Player, kind: int, col: int, mode: int) -> Non
 def draw_coffin(st: NecropolisState) -> int:
     """A random coffin colour from the bag (weighted by what is left), -1 if empty."""
     bag = st.bag
-    total = bag[0] + bag[1] + bag[2] + bag[3]
+    total = sum(bag)
     if total <= 0:
         return -1
     r = int(st.rng.integers(total))
@@ -197,6 +197,7 @@ def d_take(st: NecropolisState, item: Item, a: int) -> None:
     p = st.players[seat]
     k = a - A.TAKE
     st.t_card = st.row[k]
+    st.t_taken_slot = k
     under = st.row_discs[k]
     for c in range(D.NUM_DISC_COLOURS):
         p.discs[c] += under[c]
@@ -230,7 +231,8 @@ def d_turn(st: NecropolisState, item: Item, a: int) -> None:
             st.t_crew = True
         elif ability == D.DINING:
             st.t_dining = True
-        else:  # yard: +1 per tucked card, itself included
+        elif ability == D.YARD:  # +1 per tucked card, itself included (one tucked later: d_rail)
+            st.t_yard = True
             st.t_move += D.YARD_MOVE * (len(p.tucked) + 1)
         st.discard.append(card)
         mark_numbers(st, seat)  # (observation cache: tucked cards, discard pile)
@@ -285,6 +287,8 @@ def d_rail(st: NecropolisState, item: Item, a: int) -> None:
     if a == A.RAIL_TUCK:
         p.tucked.append(st.t_card)
         st.t_tucked_now = True
+        if st.t_yard:  # the yard counts every card tucked when the train moves
+            st.t_move += D.YARD_MOVE
     elif a >= A.RAIL_SELL:
         p.cars[a - A.RAIL_SELL].pop()
         p.money += D.SELL_VALUE
@@ -310,7 +314,7 @@ def d_perk(st: NecropolisState, item: Item, a: int) -> None:
         n = min(D.PERK_VOLUNTEERS, st.vol_supply)
         if n > 0:
             st.push((A.K_VOLUNTEER, seat, n))
-    else:
+    elif perk == D.ROYAL:
         p.money += D.ROYAL_MONEY
         for _ in range(D.ROYAL_STEPS):
             prestige_step(st, seat)

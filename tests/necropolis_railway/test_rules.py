@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
+from envs.core.game import state_from_saved
+from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
 from envs.necropolis_railway.board import STAFF, VOLUNTEER
 from envs.necropolis_railway.scoring import score_lines
@@ -526,6 +530,27 @@ def test_rule_staff_dismissed_when_upkeep_cannot_be_paid():
     assert p.staff_count() == 2 and p.money == income - 2 * D.UPKEEP
 
 
+def test_rule_dismissed_staff_leave_the_game():
+    """v1: a dismissed staff is out of the game (the memo's 破棄), not back in the supply."""
+    st = new(1, 0)
+    p = st.players[0]
+    start_turn(st, card(2), money=0, green=1)
+    p.pos = D.TRACK_LENGTH - 1
+    st.t_move = 1
+    p.london_staff = 2
+    p.staff_supply -= 2
+    set_coffins(st, 0, "train")
+    refresh(st)
+    supply = p.staff_supply
+    act(st, "end_turn")
+    assert st.decision_name() == "dismiss"
+    act(st, "dismiss@london")  # act() checks conservation: supply + boards + dismissed
+    assert p.staff_supply == supply and p.dismissed == 1 and p.staff_count() == 2
+    loaded = state_from_saved(type(st.game), json.loads(json.dumps(st.to_dict())))
+    assert loaded.players[0].dismissed == 1 and loaded.players[0].staff_supply == supply
+    loaded.check_invariants()
+
+
 def test_rule_volunteers_cost_no_upkeep():
     st = new(1, 0)
     p = st.players[0]
@@ -639,6 +664,66 @@ def test_rule_yard_adds_one_movement_per_tucked_card():
     assert p.pos == 2
 
 
+def test_rule_yard_counts_cards_tucked_later_in_the_turn():
+    """v1: the material yard counts every card tucked when the train moves, so using it
+    before or after tucking this turn's card gives the same movement."""
+    moves = []
+    for order in (("use_tucked:1", "action:railway"), ("action:railway", "use_tucked:1")):
+        st = new(1, 0)
+        p = st.players[0]
+        _tuck(st, L111["YARD"], L111["BAGGAGE"])
+        turn_card = card(2)  # N2, no railway trains: the movement is the yard's alone
+        start_turn(st, turn_card, money=0, grey=1)
+        act(st, *order)  # with no money, the railway action can only tuck (played at once)
+        assert turn_card in p.tucked and L111["YARD"] in st.discard
+        moves.append(st.t_move)
+    assert moves == [3 * D.YARD_MOVE, 3 * D.YARD_MOVE]  # yard + baggage + the tucked card
+
+
+def _empty_bag_into_overflow(st, seat: int) -> None:
+    """No coffins left to draw (they sit on the seat's overflow space), so London income
+    brings none and the Necropolis has nothing to bury."""
+    p = st.players[seat]
+    counts = {c: p.overflow[k] + st.bag[k] + p.train[k] for k, c in enumerate(D.COFFIN_COLOURS)}
+    set_coffins(st, seat, "train")
+    set_coffins(st, seat, "overflow", **counts)
+
+
+def test_rule_crew_car_serves_only_the_first_london_stop_of_the_turn():
+    st = new(1, 0)
+    p = st.players[0]
+    _tuck(st, L111["CREW"])
+    start_turn(st, card(2), money=30, green=1)
+    p.pos = D.TRACK_LENGTH - 1
+    st.t_move = D.TRACK_LENGTH + 1  # London, the Necropolis, London again
+    p.london_staff = 2
+    p.staff_supply -= 2
+    _empty_bag_into_overflow(st, 0)
+    refresh(st)
+    act(st, "use_tucked:1")
+    finish_turn(st)
+    assert p.pos == D.LONDON
+    income = sum(D.SLOT_YIELD[s][0][2] for s in range(D.NUM_SLOTS))
+    assert p.money == 30 + 2 * income - 3 * D.CREW_UPKEEP - 3 * D.UPKEEP
+
+
+def test_rule_dining_car_serves_only_the_first_necropolis_stop_of_the_turn():
+    st = new(1, 0)
+    p = st.players[0]
+    _tuck(st, L111["DINING"])
+    start_turn(st, card(2), money=30, green=1)
+    p.pos = D.NECROPOLIS - 1
+    st.t_move = D.TRACK_LENGTH + 1  # the Necropolis, London, the Necropolis again
+    p.train_mourners = p.waiting_mourners = D.BASE_MOURNER_CAP  # a full car both times
+    _empty_bag_into_overflow(st, 0)
+    refresh(st)
+    act(st, "use_tucked:1")
+    finish_turn(st)
+    assert p.pos == D.NECROPOLIS and p.necro_mourners == 2 * D.BASE_MOURNER_CAP
+    income = sum(D.SLOT_YIELD[s][0][2] for s in range(D.NUM_SLOTS))
+    assert p.money == 30 + D.DINING_MONEY + income - D.UPKEEP
+
+
 # -- end of turn, rounds and game ----------------------------------------------------------------
 def test_rule_hold_limit_discards_at_end_of_turn():
     st = new(1, 0)
@@ -650,34 +735,47 @@ def test_rule_hold_limit_discards_at_end_of_turn():
     assert sum(st.players[0].discs) == D.HOLD_LIMIT
 
 
-def test_rule_solo_discards_the_row_card_with_most_discs():
-    st = new(1, 0)
+def _solo_take_first_row_card(seed: int):
+    """A solo game whose row cards 2 and 3 carry discs; the player takes row card 1 (no
+    discs: the turn ends at once).  Returns the state, the cards 2 and 3 and their discs."""
+    st = new(1, seed)
     set_row(st, 0, st.row[0])
     set_row(st, 1, st.row[1], grey=1)
     set_row(st, 2, st.row[2], blue=2, green=1)
-    gone = st.row[2]
     refresh(st)
-    act(st, "take:row_1")  # no discs: the turn ends at once (nothing to do)
+    before = (st.row[1], st.row[2])
+    under = (discs(grey=1), discs(blue=2, green=1))
+    supply = st.disc_supply[:]
+    act(st, "take:row_1")
     assert st.decision_name() == "take"
-    assert gone in st.discard and gone not in st.row
-    # its discs went back to the supply; the refilled card took its back's discs from it
-    st.check_invariants()
-    assert st.row_discs[1] == discs(grey=1)
-    assert st.mortuary_supply == [D.SOLO_MORTUARY_SUPPLY] * 3
+    return st, before, under, supply
+
+
+def test_rule_solo_discards_a_random_row_card_not_taken():
+    """v1: one of the two cards the player did not take leaves, drawn from the state's rng
+    (v0 discarded the card with the most discs, here always row card 3)."""
+    gone_slots = set()
+    for seed in range(16):
+        st, before, _, _ = _solo_take_first_row_card(seed)
+        gone = [k for k in (0, 1) if before[k] in st.discard]
+        assert len(gone) == 1  # exactly one of the cards not taken left
+        assert before[1 - gone[0]] == st.row[1 + (1 - gone[0])]  # the other stayed in place
+        gone_slots.add(gone[0])
+        assert st.mortuary_supply == [D.SOLO_MORTUARY_SUPPLY] * 3
+    assert gone_slots == {0, 1}  # row card 2 also leaves, though it has fewer discs
+    # the draw comes from the state's generator: the same state gives the same discard
+    a, b = new(1, 3), new(1, 3)
+    act(a, "take:row_1")
+    act(b, "take:row_1")
+    assert a.row == b.row and a.discard == b.discard
 
 
 def test_rule_solo_row_discard_returns_discs_to_supply():
-    st = new(1, 0)
-    for k in range(D.ROW_SIZE):
-        set_row(st, k, st.row[k])
-    set_row(st, 2, st.row[2], blue=2, green=1)
-    refresh(st)
-    supply = st.disc_supply[:]
-    act(st, "take:row_1")  # nothing to do with no discs: the turn ends, row card 3 leaves
-    gone = discs(blue=2, green=1)
+    st, before, under, supply = _solo_take_first_row_card(0)
+    k = 0 if before[0] in st.discard else 1
     for c in range(D.NUM_DISC_COLOURS):
-        refills = st.row_discs[0][c] + st.row_discs[2][c]  # both refilled slots took discs
-        assert st.disc_supply[c] == supply[c] + gone[c] - refills
+        refills = st.row_discs[0][c] + st.row_discs[1 + k][c]  # both refilled slots took discs
+        assert st.disc_supply[c] == supply[c] + under[k][c] - refills
 
 
 def test_rule_turn_of_the_century_free_action():
@@ -735,6 +833,48 @@ def test_rule_end_move_goes_to_the_next_station():
     refresh(st)
     act(st, "end_turn")
     assert p.pos == D.NECROPOLIS
+
+
+def _at_end_station(pos: int):
+    """A solo game after round 12 whose train, one space from a station, has moved onto it."""
+    st = new(1, 0)
+    end_turns_until(st, lambda s: s.round == D.ROUNDS - 1 and s.decision_name() == "take")
+    p = st.players[0]
+    p.pos = pos
+    p.london_staff = 1
+    p.staff_supply -= 1
+    start_turn(st, card(2), money=10)  # no discs: the turn ends at once, the end move starts
+    return st, p
+
+
+def test_rule_end_move_owner_may_decline_the_station():
+    """v1: after round 12 the owner may take the station's actions (``end_turn``) or decline
+    them (``skip``): no income, loading or upkeep in London; cargo stays at the Necropolis."""
+    st, p = _at_end_station(D.LONDON - 1 + D.TRACK_LENGTH)
+    assert p.pos == D.LONDON and st.phase == G.P_END_MOVES
+    assert st.decision_name() == "turn" and names(st) == ["end_turn", "skip"]
+    money, waiting, train, staff = p.money, p.waiting[:], p.train[:], p.staff_count()
+    declined = st.clone()
+    act(declined, "skip")
+    q = declined.players[0]
+    assert (q.money, q.waiting, q.train, q.staff_count()) == (money, waiting, train, staff)
+    act(st, "end_turn")
+    while st.decision_name() in ("load", "income_disc"):
+        act(st, names(st)[0])
+    income = p.london_income()[2]
+    assert p.money == money + income - staff * D.UPKEEP
+
+    st, p = _at_end_station(D.NECROPOLIS - 1)
+    assert p.pos == D.NECROPOLIS and names(st) == ["end_turn", "skip"]
+    mourners, train = p.train_mourners, p.train[:]
+    declined = st.clone()
+    act(declined, "skip")
+    q = declined.players[0]
+    assert q.train_mourners == mourners and q.train == train and q.necro_mourners == 0
+    act(st, "end_turn")
+    while st.decision_name() == "bury":
+        act(st, names(st)[0])
+    assert p.train_mourners == 0 and p.necro_mourners == mourners
 
 
 def test_rule_final_purchase_hire_or_build():
