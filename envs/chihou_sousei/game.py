@@ -39,7 +39,7 @@ class ChihouSouseiGame(Game):
         return NUM_ACTIONS
 
     def action_name(self, action: int, player: int = 0) -> str:
-        return ACTION_NAMES[action]
+        return ACTION_NAMES[self.check_action_index(action)]
 
     def feature_names(self, player: int = 0) -> list[str]:
         return LAYOUT.names

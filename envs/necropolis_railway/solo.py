@@ -100,6 +100,6 @@ class NecropolisSoloEnv(gym.Env):
         return self.state
 
 
-SOLO_ENV_ID = "meeplezoo/NecropolisRailwaySolo-v0"
+SOLO_ENV_ID = "meeplezoo/NecropolisRailwaySolo-v1"
 if SOLO_ENV_ID not in gym.registry:
     gym.register(id=SOLO_ENV_ID, entry_point="envs.necropolis_railway.solo:NecropolisSoloEnv")

@@ -61,3 +61,11 @@ def test_solo_env_seeding_is_deterministic():
         assert np.array_equal(ra[0], rb[0]) and ra[1:4] == rb[1:4]
         if ra[2]:
             break
+
+
+def test_retired_solo_id_names_its_successor():
+    import envs.necropolis_railway.solo  # noqa: F401  (registers the gymnasium id)
+
+    assert SOLO_ENV_ID.endswith("-v1")
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match="NecropolisRailwaySolo-v1"):
+        gymnasium.make("meeplezoo/NecropolisRailwaySolo-v0")
