@@ -29,7 +29,7 @@ import numpy as np
 import envs
 from envs.core.agents import play_game
 from envs.core.rewards import places, win_share, winners
-from training.opponents import make_bot
+from training.bots import make_bot
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -299,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also print win rates per seat role (e.g. company)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
     args = parser.parse_args(argv)
-    from training.train import parse_options
+    from training.cli import parse_options
 
     config = {"num_players": args.players, **parse_options(args.option)}
     envs.make_game(args.env, **config)  # validates the config with a clear error

@@ -27,8 +27,8 @@ import numpy as np
 
 import envs
 from envs.core.game import Game
+from training.cli import code_commit
 from training.opponents import MASKED_LOGIT, names_hash
-from training.train import code_commit
 
 
 def _masked_policy_module(policy: Any) -> Any:

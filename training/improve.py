@@ -282,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     from sb3_contrib import MaskablePPO
 
+    from training.cli import code_commit
     from training.export import card_for, write_onnx
-    from training.train import code_commit
 
     torch.set_num_threads(1)
     model_path = Path(args.model)

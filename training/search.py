@@ -39,6 +39,7 @@ from envs.core.errors import CorruptStateError
 from envs.core.game import Game, GameState
 from envs.core.rewards import win_share, winners
 from envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
+from training.opponents import network_bot
 
 # seed -> one bot per seat, None where the policy itself moves
 OpponentModel = Callable[[int], list[StateBot | None]]
@@ -63,8 +64,6 @@ def bot_model(game: Game, specs: Sequence[str]) -> OpponentModel:
     """Seats moved by ``random``, ``heuristic`` or checkpoint bots, rotated by
     the seed.  Bots are made afresh from the seed (their tie-breaks then repeat
     across candidates); checkpoints play deterministically and load once."""
-    from training.opponents import make_bot
-
     if not specs or "self" in specs:
         raise ValueError(f"an opponent model names random, heuristic or checkpoint folders, "
                          f"got {list(specs)}")
@@ -72,9 +71,9 @@ def bot_model(game: Game, specs: Sequence[str]) -> OpponentModel:
 
     def make(spec: str, seed: int) -> StateBot:
         if spec in ("random", "heuristic"):
-            return make_bot(spec, game, seed)
+            return network_bot(spec, game, seed)
         if spec not in loaded:
-            loaded[spec] = make_bot(spec, game, lookahead=False)  # no search in a search
+            loaded[spec] = network_bot(spec, game)  # the network alone: no search in a search
         return loaded[spec]
 
     def model(seed: int) -> list[StateBot | None]:

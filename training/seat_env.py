@@ -20,7 +20,8 @@ import numpy as np
 import envs
 from envs.core.game import Game, GameState
 from envs.core.rewards import resolve_reward_kind, terminal_rewards
-from training.opponents import OpponentPool, OpponentSpec
+from training.bots import OpponentPool
+from training.opponents import OpponentSpec
 
 
 class SeatEnv(gym.Env):

@@ -32,37 +32,7 @@ import numpy as np
 import envs
 from envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
 from training.archs import ARCHS
-
-
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` strings to typed game options (true/false, ints, strings)."""
-    options: dict[str, Any] = {}
-    for item in items:
-        if "=" not in item:
-            raise SystemExit(f"--option {item!r} must look like KEY=VALUE")
-        key, value = item.split("=", 1)
-        if value.lower() in ("true", "false"):
-            options[key] = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            options[key] = int(value)
-        else:
-            options[key] = value
-    return options
-
-
-def code_commit() -> str:
-    """The git commit the code runs at (``+dirty`` with local changes), or "unknown"."""
-    import subprocess
-
-    root = Path(__file__).resolve().parents[1]
-    try:
-        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
-                             capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "envs", "training"],
-                               cwd=root, text=True, capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return sha + ("+dirty" if dirty.strip() else "")
+from training.cli import code_commit, parse_options
 
 
 def parse_counts(text: str) -> list[int]:
@@ -87,7 +57,8 @@ class TorchPolicyAgent:
 def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, seed: int) -> float:
     """Win share of the live policy against ``field`` in seat-rotated games."""
     from envs.core.agents import play_game
-    from training.opponents import PolicyBot, make_bot
+    from training.bots import make_bot
+    from training.opponents import PolicyBot
 
     game = envs.make_game(env_name, **config)
     learner = PolicyBot(TorchPolicyAgent(model))
@@ -245,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def make_env(i: int):
         def thunk():
-            from training.opponents import OpponentPool
+            from training.bots import OpponentPool
 
             n = counts[i % len(counts)]
             game = game_cls(num_players=n, **options)

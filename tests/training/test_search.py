@@ -8,7 +8,8 @@ import pytest
 import envs
 from envs.core.agents import play_game
 from training import export, search, train
-from training.opponents import CheckpointError, PolicyBot, load, make_bot
+from training.bots import make_bot
+from training.opponents import CheckpointError, PolicyBot, load
 
 
 @pytest.fixture(scope="module")

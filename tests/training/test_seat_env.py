@@ -87,7 +87,7 @@ def test_seat_env_runs_under_subproc_vec_env():
 
 
 def test_weighted_opponent_pool_draws_in_proportion():
-    from training.opponents import OpponentPool, parse_weighted
+    from training.bots import OpponentPool, parse_weighted
 
     assert parse_weighted(["self=3", "random"]) == [("self", 3.0), ("random", 1.0)]
     with pytest.raises(ValueError, match="must be a number"):

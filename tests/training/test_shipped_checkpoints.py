@@ -8,7 +8,8 @@ import pytest
 
 import envs
 from envs.core.agents import RandomBot, play_game
-from training.opponents import PolicyBot, load, make_bot
+from training.bots import make_bot
+from training.opponents import PolicyBot, load
 from training.search import LookaheadBot
 
 ROOT = Path(__file__).resolve().parents[2] / "checkpoints"

@@ -1,0 +1,125 @@
+"""Bots from specs, for evaluation, training opponents and play.
+
+``make_bot`` turns ``random``, ``heuristic`` or a checkpoint folder into a
+``StateBot`` (a checkpoint with a look-ahead card plays its search), and
+``OpponentPool`` draws the opponents of a training seat from weighted specs.
+Layering: ``opponents`` (networks) <- ``search`` (look-ahead) <- ``bots``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from envs.core.game import Game
+from training.opponents import CheckpointError, OpponentSpec, network_bot
+from training.search import lookahead_bot
+
+
+def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,
+             lookahead: bool = True) -> Any:
+    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint folder.
+
+    A checkpoint whose card has a ``lookahead`` block plays with that search
+    (``training.search.LookaheadBot``) unless ``lookahead`` is False.
+    """
+    bot = network_bot(spec, game, seed, stochastic)
+    card = getattr(getattr(bot, "agent", None), "card", None) or {}
+    if not (lookahead and card.get("lookahead")):
+        return bot
+    try:
+        return lookahead_bot(game, bot.agent, card["lookahead"], seed=seed, name=str(spec))
+    except (TypeError, ValueError) as exc:
+        raise CheckpointError(f"checkpoint {spec}: damaged lookahead block ({exc})") from exc
+
+
+def parse_weighted(specs: list[str]) -> list[tuple[str, float]]:
+    """``["self=3", "random"]`` -> ``[("self", 3.0), ("random", 1.0)]``."""
+    weighted = []
+    for spec in specs:
+        kind, _, weight = spec.partition("=")
+        try:
+            value = float(weight) if weight else 1.0
+        except ValueError:
+            raise ValueError(f"opponent weight in {spec!r} must be a number, e.g. self=3") from None
+        if value <= 0:
+            raise ValueError(f"opponent weight in {spec!r} must be positive")
+        weighted.append((kind, value))
+    return weighted
+
+
+class OpponentPool:
+    """Draws an opponent per seat and episode, over the kinds given.
+
+    A kind may carry a weight (``self=3,heuristic=1``); the default weight is 1.
+
+    ``self`` means earlier snapshots of the learner, read as ONNX checkpoints
+    from ``snapshot_dir`` (written by ``training.train``); the newest is drawn
+    half the time, an older one otherwise.  Until a snapshot exists, ``self``
+    falls back to the other kinds (or to random play).
+    """
+
+    KINDS = ("random", "heuristic", "self")
+
+    def __init__(
+        self,
+        game: Game,
+        specs: list[OpponentSpec],
+        seed: int | None = None,
+        snapshot_dir: str | os.PathLike | None = None,
+    ) -> None:
+        if not specs:
+            raise ValueError("the opponent pool needs at least one kind")
+        weighted = parse_weighted(specs)
+        for spec, _ in weighted:
+            if spec not in self.KINDS and not Path(spec).is_dir():
+                raise ValueError(
+                    f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
+                    "nor a checkpoint folder"
+                )
+        self.game = game
+        self.specs = [spec for spec, _ in weighted]
+        self.weights = [weight for _, weight in weighted]
+        self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
+        self.rng = np.random.default_rng(seed)
+        self._bots: dict[str, Any] = {}
+        self._snapshots: list[Path] = []
+        self._draws = 0
+
+    def seed(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def _bot(self, spec: str, stochastic: bool = False) -> Any:
+        if spec not in self._bots:
+            self._bots[spec] = make_bot(
+                spec, self.game, int(self.rng.integers(2**31)), stochastic=stochastic
+            )
+        return self._bots[spec]
+
+    def _refresh_snapshots(self) -> None:
+        if self.snapshot_dir is None or not self.snapshot_dir.is_dir():
+            return
+        found = sorted(p.parent for p in self.snapshot_dir.glob("*/card.json"))
+        self._snapshots = [p for p in found if (p / "policy.onnx").exists()]
+
+    def draw(self) -> Any:
+        if "self" in self.specs and self._draws % 50 == 0:
+            self._refresh_snapshots()
+        self._draws += 1
+        usable = [i for i, s in enumerate(self.specs) if s != "self" or self._snapshots]
+        if not usable:
+            return self._bot("random")
+        weights = np.array([self.weights[i] for i in usable])
+        kind = self.specs[usable[int(self.rng.choice(len(usable), p=weights / weights.sum()))]]
+        if kind != "self":
+            return self._bot(kind)
+        newest = self._snapshots[-1]
+        pick = (
+            newest
+            if self.rng.random() < 0.5
+            else self._snapshots[int(self.rng.integers(len(self._snapshots)))]
+        )
+        return self._bot(str(pick), stochastic=True)
