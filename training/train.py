@@ -24,12 +24,14 @@ import shlex
 import shutil
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import envs
+from envs.core.game import Game
 from envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
 from training.archs import ARCHS
 from training.cli import code_commit, parse_options
@@ -156,75 +158,93 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback, CallbackList
-    from stable_baselines3.common.utils import set_random_seed
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+@dataclass
+class Plan:
+    """What the command line asks for, checked before any work starts."""
 
-    from training.export import card_for, write_onnx
-    from training.seat_env import SeatEnv
-    from training.spatial import arch_of, net_arch_of, policy_spec
+    args: argparse.Namespace
+    game_cls: type[Game]
+    counts: list[int]
+    options: dict[str, Any]
+    seat: int | str
+    specs: list[str]
+    net: list[int]
+    out: Path
 
-    torch.set_num_threads(1)
-    set_random_seed(args.seed)
+    @property
+    def pool_dir(self) -> Path:
+        return self.out / "pool"
+
+    @property
+    def eval_config(self) -> dict[str, Any]:
+        """The config of imitation, snapshots' cards and quick evaluations."""
+        return {"num_players": self.counts[-1], **self.options}
+
+
+def make_plan(args: argparse.Namespace) -> Plan:
     game_cls = envs.game_class(args.env)
     counts = parse_counts(args.players) if args.players else [game_cls.default_players]
     options = parse_options(args.option)
     for n in counts:
         game_cls(num_players=n, **options)  # clear error for a bad count or option
     seat: int | str = "random" if args.seat == "random" else int(args.seat)
-    specs = [s for s in args.opponents.split(",") if s]
-    net = [int(x) for x in args.net.split(",")]
-    try:  # an arch is tied to an env: refuse a wrong pair before any work
-        policy, policy_kwargs = policy_spec(args.arch or "mlp", args.env, net)
-    except ValueError as exc:
-        raise SystemExit(str(exc)) from None
-    out = Path(args.out)
-    pool_dir = out / "pool"
-    out.mkdir(parents=True, exist_ok=True)
+    return Plan(args, game_cls, counts, options, seat,
+                [s for s in args.opponents.split(",") if s],
+                [int(x) for x in args.net.split(",")], Path(args.out))
+
+
+def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
+    """run.json's facts; a resumed run chains its commands, commits and rewards."""
+    args = plan.args
     run: dict[str, Any] = {
         "env": args.env,
-        "config": {"num_players": counts[0], **options},
-        "player_counts": counts,
-        "seats": "any" if seat == "random" else [seat],
-        "opponents": specs,
+        "config": {"num_players": plan.counts[0], **plan.options},
+        "player_counts": plan.counts,
+        "seats": "any" if plan.seat == "random" else [plan.seat],
+        "opponents": plan.specs,
         "seed": args.seed,
         "arch": args.arch or "mlp",
-        "net_arch": net,
-        "reward": reward_label(args.reward, counts),
+        "net_arch": plan.net,
+        "reward": reward_label(args.reward, plan.counts),
         "shaping": args.shaping,
         "command": "python -m training.train " + shlex.join(argv),
         "code_commit": code_commit(),
         "timesteps_done": 0,
         "wall_time_s": 0.0,
     }
-    previous = out / "run.json"
+    previous = plan.out / "run.json"
     if args.resume and previous.exists():
         before = json.loads(previous.read_text())
         run["wall_time_s"] = before.get("wall_time_s", 0.0)
         run["command"] = before.get("command", "") + " && " + run["command"]
         run["code_commit"] = before.get("code_commit", "unknown") + " && " + run["code_commit"]
         # runs from before --reward used auto; each segment's kind is kept, like its command
-        earlier = before.get("reward", reward_label("auto", counts))
+        earlier = before.get("reward", reward_label("auto", plan.counts))
         run["reward"] = earlier + " && " + run["reward"]
         if "imitation" in before:
             run["imitation"] = before["imitation"]
+    return run
+
+
+def make_vec_env(plan: Plan) -> Any:
+    """``--n-envs`` seat envs, each with its own opponent pool, in one VecMonitor."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    args = plan.args
 
     def make_env(i: int):
         def thunk():
             from training.bots import OpponentPool
+            from training.seat_env import SeatEnv
 
-            n = counts[i % len(counts)]
-            game = game_cls(num_players=n, **options)
-            pool = OpponentPool(game, specs, seed=args.seed * 1000 + i, snapshot_dir=pool_dir)
+            n = plan.counts[i % len(plan.counts)]
+            game = plan.game_cls(num_players=n, **plan.options)
+            pool = OpponentPool(game, plan.specs, seed=args.seed * 1000 + i,
+                                snapshot_dir=plan.pool_dir)
             return SeatEnv(
-                game_class=game_cls,
-                config={"num_players": n, **options},
-                seat=seat,
+                game_class=plan.game_cls,
+                config={"num_players": n, **plan.options},
+                seat=plan.seat,
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
                 reward=args.reward,
@@ -234,90 +254,106 @@ def main(argv: list[str] | None = None) -> int:
         return thunk
 
     vec_cls = SubprocVecEnv if args.vec == "subproc" else DummyVecEnv
-    vec = VecMonitor(vec_cls([make_env(i) for i in range(args.n_envs)]))
+    return VecMonitor(vec_cls([make_env(i) for i in range(args.n_envs)]))
 
+
+def make_model(plan: Plan, vec: Any, policy: Any, policy_kwargs: dict[str, Any]) -> Any:
+    """A new MaskablePPO, or the ``--resume`` model with the PPO flags given now."""
+    from sb3_contrib import MaskablePPO
+
+    from training.spatial import arch_of
+
+    args = plan.args
+    tb = str(plan.out / "tb")
     if args.resume:  # settings given now replace the loaded model's; the rest carry on
-        model = MaskablePPO.load(
-            args.resume, env=vec, device="cpu", tensorboard_log=str(out / "tb"),
-            custom_objects=ppo_overrides(args),
-        )
+        model = MaskablePPO.load(args.resume, env=vec, device="cpu", tensorboard_log=tb,
+                                 custom_objects=ppo_overrides(args))
         if args.arch and args.arch != arch_of(model.policy):
             vec.close()
             raise SystemExit(f"--arch {args.arch}: {args.resume} is a {arch_of(model.policy)} "
                              "model (--resume keeps the loaded model's arch)")
+        return model
+    settings = {SB3_NAMES.get(k, k): v for k, v in PPO_DEFAULTS.items()}
+    return MaskablePPO(policy, vec, **{**settings, **ppo_overrides(args)}, seed=args.seed,
+                       device="cpu", verbose=0, policy_kwargs=policy_kwargs, tensorboard_log=tb)
+
+
+def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
+    """Imitation of the heuristic bot (then DAgger rounds); the facts for run.json."""
+    from training.imitation import collect_teacher_data, fit_policy
+
+    args, out, config = plan.args, plan.out, plan.eval_config
+    cache = out / "teacher.npz"
+    if cache.exists():
+        with np.load(cache) as stored:
+            data = {key: stored[key] for key in stored.files}
     else:
-        settings = {SB3_NAMES.get(k, k): v for k, v in PPO_DEFAULTS.items()}
-        model = MaskablePPO(
-            policy,
-            vec,
-            **{**settings, **ppo_overrides(args)},
-            seed=args.seed,
-            device="cpu",
-            verbose=0,
-            policy_kwargs=policy_kwargs,
-            tensorboard_log=str(out / "tb"),
-        )
-    vec.set_attr("gamma", model.gamma)  # the shaping discounts like the model that trains
-    config = {"num_players": counts[-1], **options}  # imitation and quick evaluations
-    if args.imitate_games and not args.resume:
-        from training.imitation import collect_teacher_data, fit_policy
-
-        cache = out / "teacher.npz"
-        if cache.exists():
-            with np.load(cache) as stored:
-                data = {key: stored[key] for key in stored.files}
-        else:
-            print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
-                  flush=True)
-            data = collect_teacher_data(args.env, config, args.imitate_games, args.seed)
-            np.savez(cache, **data)
-        bc_start = time.time()
-        fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
+        print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
+              flush=True)
+        data = collect_teacher_data(args.env, config, args.imitate_games, args.seed)
+        np.savez(cache, **data)
+    bc_start = time.time()
+    fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
+                     lr=args.imitate_lr, log=lambda m: print(m, flush=True))
+    for dagger in range(1, args.dagger_rounds + 1):
+        student = out / "imitation_model.zip"
+        model.save(student)
+        print(f"DAgger round {dagger}/{args.dagger_rounds}: the student plays half the "
+              f"moves of {args.imitate_games} games ...", flush=True)
+        more = collect_teacher_data(args.env, config, args.imitate_games,
+                                    args.seed + 7 * dagger, student=str(student))
+        data = {key: np.concatenate([data[key], more[key]]) for key in data}
+        fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed + dagger,
                          lr=args.imitate_lr, log=lambda m: print(m, flush=True))
-        for dagger in range(1, args.dagger_rounds + 1):
-            student = out / "imitation_model.zip"
-            model.save(student)
-            print(f"DAgger round {dagger}/{args.dagger_rounds}: the student plays half the "
-                  f"moves of {args.imitate_games} games ...", flush=True)
-            more = collect_teacher_data(args.env, config, args.imitate_games,
-                                        args.seed + 7 * dagger, student=str(student))
-            data = {key: np.concatenate([data[key], more[key]]) for key in data}
-            fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed + dagger,
-                             lr=args.imitate_lr, log=lambda m: print(m, flush=True))
-        run["imitation"] = {
-            "games": args.imitate_games * (1 + args.dagger_rounds),
-            "dagger_rounds": args.dagger_rounds,
-            "decisions": len(data["actions"]),
-            **fit,
-        }
-        run["imitation"]["seconds"] = round(time.time() - bc_start, 1)
-        model.save(out / "imitation_model.zip")
-    # the network that trains (for --resume the loaded one, not the --net/--arch defaults)
-    run["arch"] = arch_of(model.policy)
-    if args.resume or run["arch"] != "mlp":
-        run["net_arch"] = net_arch_of(model.policy)
-    snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
-    eval_game = game_cls(**config)
+    facts = {"games": args.imitate_games * (1 + args.dagger_rounds),
+             "dagger_rounds": args.dagger_rounds, "decisions": len(data["actions"]), **fit,
+             "seconds": round(time.time() - bc_start, 1)}
+    model.save(out / "imitation_model.zip")
+    return facts
 
-    self_play = any(s.partition("=")[0] == "self" for s in specs)
+
+class RunLog:
+    """run.json, kept current so that a stopped run still says how it was made."""
+
+    def __init__(self, run: dict[str, Any], out: Path) -> None:
+        self.run, self.out, self.start = run, out, time.time()
+
+    def wall_time(self) -> float:
+        """Training seconds so far, earlier segments of a resumed run included."""
+        return round(self.run["wall_time_s"] + time.time() - self.start, 1)
+
+    def write(self, steps: int) -> None:
+        record = {**self.run, "timesteps_done": int(steps), "wall_time_s": self.wall_time()}
+        (self.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+
+
+def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
+    """Snapshots join the pool every ``--snapshot-freq`` steps; quick evaluations go to the
+    log every ``--eval-freq``."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    from training.export import card_for, write_onnx
+
+    args, run, out = plan.args, log.run, plan.out
+    snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
+    eval_game = plan.game_cls(**plan.eval_config)
+    self_play = any(s.partition("=")[0] == "self" for s in plan.specs)
 
     class League(BaseCallback):
-        """Snapshots join the pool; quick evaluations go to the log."""
-
         def __init__(self) -> None:
             super().__init__()
-            self.next_snapshot = model.num_timesteps + snapshot_freq
-            self.next_eval = model.num_timesteps + (args.eval_freq or 10**18)
+            self.next_snapshot = first_step + snapshot_freq
+            self.next_eval = first_step + (args.eval_freq or 10**18)
 
         def _snapshot(self, t: int) -> Path:
             """ONNX + card (an opponent, and a candidate to screen) + model.zip (to resume)."""
-            folder = pool_dir / f"step_{t:09d}"
+            folder = plan.pool_dir / f"step_{t:09d}"
             folder.mkdir(parents=True, exist_ok=True)
             self.model.save(folder / "model.zip")
             write_onnx(self.model.policy, eval_game.observation_size(0),
                        eval_game.num_actions(0), folder / "policy.onnx")
             card = card_for(eval_game, folder.name, run["seats"],
-                            {**run, "timesteps_done": t, "wall_time_s": wall_time()})
+                            {**run, "timesteps_done": t, "wall_time_s": log.wall_time()})
             (folder / "card.json").write_text(json.dumps(card) + "\n")
             return folder
 
@@ -331,45 +367,58 @@ def main(argv: list[str] | None = None) -> int:
                 self.next_snapshot += snapshot_freq
                 folder = self._snapshot(t)  # the same model: copy it, don't serialise twice
                 shutil.copyfile(folder / "model.zip", out / "latest_model.zip")
-                write_run(t)
+                log.write(t)
             if t >= self.next_eval:
                 self.next_eval += args.eval_freq
                 for field in ("random", "heuristic"):
-                    rate = quick_eval(
-                        self.model, args.env, config, field, args.eval_games, seed=t
-                    )
+                    rate = quick_eval(self.model, args.env, plan.eval_config, field,
+                                      args.eval_games, seed=t)
                     self.logger.record(f"eval/win_vs_{field}", rate)
                     print(f"[{t} steps] win share vs {field}: {rate:.3f}", flush=True)
             return True
 
-    start = time.time()
+    return League()
 
-    def wall_time() -> float:
-        """Training seconds so far, earlier segments of a resumed run included."""
-        return round(run["wall_time_s"] + time.time() - start, 1)
 
-    def write_run(steps: int) -> None:
-        """run.json is kept current, so a stopped run still says how it was made."""
-        record = {**run, "timesteps_done": int(steps), "wall_time_s": wall_time()}
-        (out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    import torch
+    from stable_baselines3.common.utils import set_random_seed
 
-    write_run(model.num_timesteps)
-    model.learn(
-        total_timesteps=args.timesteps,
-        callback=CallbackList([League()]),
-        progress_bar=not args.no_progress,
-        reset_num_timesteps=not args.resume,
-        tb_log_name="maskable_ppo",
-    )
-    run["wall_time_s"] = wall_time()
+    from training.spatial import arch_of, net_arch_of, policy_spec
+
+    torch.set_num_threads(1)
+    set_random_seed(args.seed)
+    plan = make_plan(args)
+    try:  # an arch is tied to an env: refuse a wrong pair before any work
+        policy, policy_kwargs = policy_spec(args.arch or "mlp", args.env, plan.net)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    plan.out.mkdir(parents=True, exist_ok=True)
+    run = run_record(plan, argv)
+    vec = make_vec_env(plan)
+    model = make_model(plan, vec, policy, policy_kwargs)
+    vec.set_attr("gamma", model.gamma)  # the shaping discounts like the model that trains
+    if args.imitate_games and not args.resume:
+        run["imitation"] = warm_start(plan, model)
+    # the network that trains (for --resume the loaded one, not the --net/--arch defaults)
+    run["arch"] = arch_of(model.policy)
+    if args.resume or run["arch"] != "mlp":
+        run["net_arch"] = net_arch_of(model.policy)
+    log = RunLog(run, plan.out)
+    league = league_callback(plan, log, model.num_timesteps)
+    log.write(model.num_timesteps)
+    model.learn(total_timesteps=args.timesteps, callback=league,
+                progress_bar=not args.no_progress, reset_num_timesteps=not args.resume,
+                tb_log_name="maskable_ppo")
+    run["wall_time_s"] = log.wall_time()
     run["timesteps_done"] = int(model.num_timesteps)
-    model.save(out / "final_model.zip")
-    (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+    model.save(plan.out / "final_model.zip")
+    (plan.out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     vec.close()
-    print(
-        f"saved {out / 'final_model.zip'} after {model.num_timesteps} steps "
-        f"in {run['wall_time_s']:.0f}s"
-    )
+    print(f"saved {plan.out / 'final_model.zip'} after {model.num_timesteps} steps "
+          f"in {run['wall_time_s']:.0f}s")
     return 0
 
 
