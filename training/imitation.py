@@ -18,17 +18,8 @@ from typing import Any
 import numpy as np
 
 import envs
+from envs.core.agents import teacher_choice
 from envs.core.rewards import resolve_reward_kind, terminal_rewards
-
-
-def _teacher_choice(bot: Any, state: Any) -> tuple[int, list[int]]:
-    """The teacher's action and the set of actions it values equally best
-    (bots with a ``decide`` method say so; otherwise the set is the action)."""
-    if hasattr(bot, "decide"):
-        action, best = bot.decide(state)
-        return int(action), [int(a) for a in best]
-    action = int(bot.act(state))
-    return action, [action]
 
 
 def _collect(args: tuple) -> dict[str, np.ndarray]:
@@ -52,7 +43,7 @@ def _collect(args: tuple) -> dict[str, np.ndarray]:
             seat = state.current_player()
             mask = state.legal_mask()
             observation = state.observation(seat)
-            action, best = _teacher_choice(bots[seat], state)
+            action, best = teacher_choice(bots[seat], state)
             target = np.zeros(len(mask), bool)
             target[best] = True
             obs.append(observation.copy())

@@ -7,7 +7,7 @@ vectors instead (see ``training.opponents``).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -18,6 +18,34 @@ class StateBot(Protocol):
     """Anything that picks a legal action for the current player of a state."""
 
     def act(self, state: GameState) -> int: ...
+
+
+@runtime_checkable
+class TeacherBot(StateBot, Protocol):
+    """A bot that also says which actions it values equally best.
+
+    ``decide(state)`` returns ``(action, best)``: the action ``act`` would play and
+    every legal action it values exactly as high (``action`` among them).  Imitation
+    (``training.imitation``) fits a student to the whole set, so the student is not
+    taught the teacher's coin flips among ties; a bot without ``decide`` teaches
+    its one action.
+    """
+
+    def decide(self, state: GameState) -> tuple[int, list[int]]: ...
+
+
+def teacher_choice(bot: StateBot, state: GameState) -> tuple[int, list[int]]:
+    """The bot's action and its set of equally best actions (``[action]`` for a plain
+    ``StateBot``); a ``TeacherBot`` whose set misses its own action is an error."""
+    if isinstance(bot, TeacherBot):
+        action, best = bot.decide(state)
+        action, best = int(action), [int(a) for a in best]
+        if action not in best:
+            raise ValueError(f"{type(bot).__name__}.decide() chose {action}, "
+                             f"outside its own best set {best}")
+        return action, best
+    action = int(bot.act(state))
+    return action, [action]
 
 
 class RandomBot:
