@@ -6,9 +6,11 @@ from typing import Any
 
 from envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
 from envs.chihou_sousei.observation import LAYOUT
+from envs.chihou_sousei.saved import state_schema
 from envs.chihou_sousei.state import ChihouSouseiState
 from envs.core.game import Game, Option
 from envs.core.rng import new_rng
+from envs.core.schema import Record
 
 
 class ChihouSouseiGame(Game):
@@ -35,19 +37,23 @@ class ChihouSouseiGame(Game):
     max_decisions = 1_000  # random games take about 60 (2p) to 125 (4p) decisions
     score_scale = 10.0
 
-    def num_actions(self, player: int = 0) -> int:
+    def num_actions(self, role: str | None = None) -> int:
         return NUM_ACTIONS
 
-    def action_name(self, action: int, player: int = 0) -> str:
-        return ACTION_NAMES[self.check_action_index(action)]
+    def action_name(self, action: int, role: str | None = None) -> str:
+        return ACTION_NAMES[self.check_action_index(action, role)]
 
-    def feature_names(self, player: int = 0) -> list[str]:
+    def feature_names(self, role: str | None = None) -> list[str]:
         return LAYOUT.names
 
     def new_initial_state(self, seed: int | None = None) -> ChihouSouseiState:
         state = ChihouSouseiState(self)
         state._setup(new_rng(seed))
         return state
+
+    def state_schema(self) -> Record:
+        """Every saved field, typed and bounded for this player count (see ``saved``)."""
+        return state_schema(self.num_players)
 
     def state_from_dict(self, data: dict[str, Any]) -> ChihouSouseiState:
         return ChihouSouseiState.from_dict(self, data)

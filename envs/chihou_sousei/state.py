@@ -36,7 +36,16 @@ from envs.chihou_sousei.actions import (
     TABLEAU,
     TO,
 )
-from envs.chihou_sousei.board import CELL_INDEX, CELLS, NEIGHBOURS, NUM_CELLS, ORIGIN, ROUNDS
+from envs.chihou_sousei.board import (
+    CELL_INDEX,
+    CELLS,
+    MAX_CARDS,
+    NEIGHBOURS,
+    NUM_CELLS,
+    ORIGIN,
+    RADIUS,
+    ROUNDS,
+)
 from envs.chihou_sousei.data import (
     BIG_CITY,
     CARD_ID,
@@ -110,6 +119,7 @@ from envs.core.game import TERMINAL, GameState
 TOTAL_TOKENS = 80
 START_TOKENS = 16
 EMPTY = -1
+BIG_CITY_KEY = "big_city"  # a big city's card key in a save
 
 (
     D_PICK,
@@ -125,6 +135,7 @@ EMPTY = -1
 D_OVER = len(DECISIONS)
 DECISION_NAMES = (*DECISIONS, "game_over")
 MIGRATION_DECISIONS = (D_PLACE, D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVENT_TARGET)
+PLANNING_DECISIONS = (D_PICK, D_BONUS, D_FM_SOURCE, D_FM_TARGET)
 
 (
     E_NEWCOMERS,
@@ -152,6 +163,7 @@ MIGRATION_DECISIONS = (D_PLACE, D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVEN
         "relocation",
     )
 )
+CHOICE_EVENTS = (E_SPREAD, E_GATHER, E_FESTIVAL, E_LOCAL_JOBS, E_RELOCATION)  # may ask a cell
 
 # flat own-board plane index of (cell, entry)
 PL_TOKENS = [c * PLANE_F + P_TOKENS for c in range(NUM_CELLS)]
@@ -851,59 +863,18 @@ class ChihouSouseiState(GameState):
 
     # -- invariants ----------------------------------------------------------------------
     def check_invariants(self) -> None:
+        self._check_position()
         n = self.n
-        assert 0 <= self.stock <= TOTAL_TOKENS - START_TOKENS * n, f"stock {self.stock}"
-        on_board = 0
-        placed_cards = []
-        for s in range(n):
-            grid, tok, cells = self.grid[s], self.tokens[s], self.cells[s]
-            assert len(grid) == NUM_CELLS and len(tok) == NUM_CELLS
-            assert cells and cells[0] == ORIGIN and grid[ORIGIN] == BIG_CITY, "big city at (0,0)"
-            assert len(set(cells)) == len(cells) <= 9
-            occupied = {c for c in range(NUM_CELLS) if grid[c] != EMPTY}
-            assert occupied == set(cells), f"seat {s}: grid and card list disagree"
-            for i, c in enumerate(cells[1:], 1):
-                assert 0 <= grid[c] < NUM_CARDS, f"seat {s}: bad card at {CELLS[c]}"
-                assert any(nb in cells[:i] for nb in NEIGHBOURS[c]), (
-                    f"seat {s}: card at {CELLS[c]} was not placed next to an earlier card"
-                )
-                placed_cards.append(grid[c])
-            assert all(t >= 0 for t in tok), f"seat {s}: negative tokens"
-            assert all(tok[c] == 0 for c in range(NUM_CELLS) if grid[c] == EMPTY)
-            assert sum(tok) >= START_TOKENS, f"seat {s}: tokens left the tableau"
-            on_board += sum(tok)
-            if self.decision == D_OVER:
-                expected = ROUNDS
-            elif self.decision in MIGRATION_DECISIONS:
-                rel = (s - self.start) % n
-                placed_now = rel < self.mig_index or (
-                    rel == self.mig_index and self.decision != D_PLACE
-                )
-                expected = self.round + placed_now
-                assert (self.picked[s] < 0) == placed_now, f"seat {s}: picked card state"
-            else:
-                expected = self.round
-            assert len(cells) - 1 == expected, f"seat {s}: {len(cells) - 1} cards, not {expected}"
-        assert on_board + self.stock == TOTAL_TOKENS, "tokens are not conserved"
         # the incrementally kept score parts (a sketch scores from these alone)
         for s in range(n):
             icons = [sum(ICONS[self.grid[s][c]][i] for c in self.cells[s][1:]) for i in range(3)]
             assert self.icons[s] == icons, f"seat {s}: icon totals drifted"
             region = region_score(self.grid[s], self.cells[s])
             assert self.region[s] == region, f"seat {s}: region score drifted"
+            assert self.frontier[s] == self._frontier(s), f"seat {s}: frontier drifted"
         assert self.ind == industry_scores(self.icons), "industry scores drifted"
-        cards = self.deck + self.row + self.discard + placed_cards
-        if self.row:  # planning: picked cards still lie in the row
-            assert all(
-                self.row[self.taken.index(s)] == c for s, c in enumerate(self.picked) if c >= 0
-            ), "picked cards are in the row"
-        else:
-            cards += [c for c in self.picked if c >= 0]
-        assert sorted(cards) == list(range(NUM_CARDS)), "every card is in exactly one place"
-        assert 0 <= self.round <= ROUNDS
-        assert self.marker == EMPTY or 0 <= self.marker < n
-        assert 0 <= self.start < n
-        self._check_decision()
+        if self.decision != D_OVER:
+            assert self._legal_mask().any(), "no legal action at a live decision"
         if self.features:
             self._check_features()
 
@@ -921,47 +892,172 @@ class ChihouSouseiState(GameState):
         self.pop, self.maxtok, self.dirty = saved
         return result
 
-    def _check_decision(self) -> None:
+    def _check_position(self) -> None:
+        """The saved fields agree with each other: the cards, the tokens and the
+        pending decision.  Reads only those fields, so a load runs it on any
+        save the schema accepts before the derived data is built from it."""
         n = self.n
         d = self.decision
-        if d == D_OVER:
-            assert self.round == ROUNDS and self.player == TERMINAL
-            return
-        assert self.round < ROUNDS
-        if d in (D_PICK, D_BONUS, D_FM_SOURCE, D_FM_TARGET):
-            assert len(self.row) == n + 1 == len(self.taken), "the row has players+1 cards"
-            assert 0 <= self.pick_index < n
-            assert self.player == (self.start + self.pick_index) % n
-            assert sum(t >= 0 for t in self.taken) == self.pick_index + (d != D_PICK)
-            assert all(self.picked[(self.start + j) % n] >= 0 for j in range(self.pick_index))
-            assert not self.pending and self.placed == EMPTY
+        planning = d in PLANNING_DECISIONS
+        assert 0 <= self.round <= ROUNDS, f"round {self.round}"
+        assert (d == D_OVER) == (self.round == ROUNDS), "the game ends after the last round"
+        assert 0 <= self.start < n, f"start player {self.start}"
+        assert 0 <= self.stock <= TOTAL_TOKENS - START_TOKENS * n, f"stock {self.stock}"
+        on_board = 0
+        placed_cards = []
+        for s in range(n):
+            grid, tok, cells = self.grid[s], self.tokens[s], self.cells[s]
+            assert len(grid) == NUM_CELLS == len(tok), f"seat {s}: board size"
+            assert cells and cells[0] == ORIGIN and grid[ORIGIN] == BIG_CITY, (
+                f"seat {s}: the tableau starts with the big city at (0,0)"
+            )
+            assert len(set(cells)) == len(cells) <= MAX_CARDS, f"seat {s}: a cell holds two cards"
+            occupied = {c for c in range(NUM_CELLS) if grid[c] != EMPTY}
+            assert occupied == set(cells), f"seat {s}: grid and card list disagree"
+            for i, c in enumerate(cells[1:], 1):
+                assert 0 <= grid[c] < NUM_CARDS, f"seat {s}: a second big city at {CELLS[c]}"
+                assert any(nb in cells[:i] for nb in NEIGHBOURS[c]), (
+                    f"seat {s}: card at {CELLS[c]} was not placed next to an earlier card"
+                )
+                placed_cards.append(grid[c])
+            assert all(t >= 0 for t in tok), f"seat {s}: negative tokens"
+            assert all(tok[c] == 0 for c in range(NUM_CELLS) if grid[c] == EMPTY), (
+                f"seat {s}: tokens on an empty cell"
+            )
+            assert sum(tok) >= START_TOKENS, f"seat {s}: tokens left the tableau"
+            on_board += sum(tok)
+        assert on_board + self.stock == TOTAL_TOKENS, "tokens are not conserved"
+        # the cards: a row of players+1 per round, each pick placed by the next migration
+        row_size = n + 1
+        rows_drawn = min(self.round + 1, ROUNDS)
+        rows_done = self.round if planning else rows_drawn
+        assert len(self.deck) == NUM_CARDS - rows_drawn * row_size, (
+            f"deck of {len(self.deck)} cards in round {self.round + 1}"
+        )
+        assert len(self.discard) == rows_done * (row_size - n), (
+            f"{len(self.discard)} discarded cards after {rows_done} planning phases"
+        )
+        assert len(self.picked) == n, "one picked card (or none) per player"
+        cards = self.deck + self.row + self.discard + placed_cards
+        if planning:
+            self._check_planning()
         else:
-            assert not self.row and 0 <= self.mig_index < n
-            assert self.player == (self.start + self.mig_index) % n
+            assert not self.row and not self.taken, "the row is cleared after planning"
+            cards += [c for c in self.picked if c >= 0]
+        assert sorted(cards) == list(range(NUM_CARDS)), "every card is in exactly one place"
+        for s in range(n):
+            placed_now = False
+            if d in MIGRATION_DECISIONS:
+                rel = (s - self.start) % n
+                placed_now = rel < self.mig_index or (rel == self.mig_index and d != D_PLACE)
+                assert (self.picked[s] < 0) == placed_now, (
+                    f"seat {s}: a picked card waits until its turn to place"
+                )
+            expected = min(self.round + placed_now, ROUNDS)
+            count = len(self.cells[s]) - 1
+            assert count == expected, f"seat {s}: {count} cards, not {expected}"
+        self._check_decision()
+
+    def _check_planning(self) -> None:
+        """The row and the picks so far (planning decisions only)."""
+        n = self.n
+        assert len(self.row) == n + 1 == len(self.taken), "the row has players+1 cards"
+        assert 0 <= self.pick_index < n, f"pick index {self.pick_index}"
+        due = self.pick_index + (self.decision != D_PICK)  # a bonus follows its own pick
+        takers = [t for t in self.taken if t >= 0]
+        pickers = {(self.start + j) % n for j in range(due)}
+        assert len(takers) == len(set(takers)) and set(takers) == pickers, (
+            "the row's cards are taken by the players who have picked, once each"
+        )
+        for s in range(n):
+            expected = self.row[self.taken.index(s)] if s in takers else EMPTY
+            assert self.picked[s] == expected, f"seat {s}: picked card is not its row card"
+
+    def _check_decision(self) -> None:
+        """The pending decision is one the rules can reach from this position."""
+        n = self.n
+        d = self.decision
+        p = self.player
+        if d == D_OVER:
+            assert p == TERMINAL, "a finished game names no player"
+            assert self.marker == EMPTY, "the start marker is returned at the end of a round"
+            assert self.pick_index == n and self.mig_index == 0, "the last round was completed"
+            assert not (self.fm_left or self.inc_left), "no bonus is open after the game"
+            assert self.fm_seat == self.fm_src == self.placed == self.ev_cell == EMPTY, (
+                "no cell or tableau is chosen after the game"
+            )
+            assert self.need == 0 and not self.pending, "nothing is pending after the game"
+            return
+        if d in PLANNING_DECISIONS:
+            assert self.marker == EMPTY, "the start marker is taken at the end of planning"
+            assert self.mig_index == 0, f"migration index {self.mig_index} while planning"
+            assert p == (self.start + self.pick_index) % n, f"player {p} is not the picker"
+            assert self.placed == self.ev_cell == EMPTY, "no card is placed while planning"
+            assert self.need == 0 and not self.pending, "nothing migrates while planning"
+        else:
+            assert self.pick_index == n, "every player has picked before migration"
+            assert 0 <= self.mig_index < n, f"migration index {self.mig_index}"
+            assert p == (self.start + self.mig_index) % n, f"player {p} is not migrating"
+        # the pick bonuses: 2nd and later pickers move a token, the last also grows
+        if d in (D_BONUS, D_FM_SOURCE, D_FM_TARGET):
+            assert self.fm_left, "a forced move is open"
+            assert self.pick_index >= 1, "the first picker has no bonus"
+            assert not self.inc_left or self.pick_index == n - 1, "only the last picker grows"
+        else:
+            assert not (self.fm_left or self.inc_left), "bonuses are open only while asked"
         if d == D_BONUS:
             assert self._forced_move_possible(), "a bonus decision offers the forced move"
-        if d == D_FM_SOURCE:
-            assert self.any_tableau and 0 <= self.fm_seat < n and self.fm_left
+        if d in (D_FM_SOURCE, D_FM_TARGET):
+            assert 0 <= self.fm_seat < n, f"forced move tableau {self.fm_seat}"
+            assert len(self.cells[self.fm_seat]) >= 2, "a forced move needs two cards"
+            assert self.any_tableau or self.fm_seat == p, "a forced move in your own tableau"
+            assert d == D_FM_TARGET or self.any_tableau, "a tableau is chosen only by option"
+        else:
+            assert self.fm_seat == EMPTY, "a forced move tableau outside a forced move"
         if d == D_FM_TARGET:
-            assert 0 <= self.fm_seat < n and self.fm_left
-            assert self.fm_src in self.cells[self.fm_seat]
-            assert self.tokens[self.fm_seat][self.fm_src] > 0
+            assert self.fm_src in self.cells[self.fm_seat], "the forced move leaves a card"
+            assert self.tokens[self.fm_seat][self.fm_src] > 0, "the forced move's card is empty"
+        else:
+            assert self.fm_src == EMPTY, "a forced move source outside a forced move"
+        # migration: the placed card, its pull and its neighbours' events
         if d == D_PLACE:
-            assert self.picked[self.player] >= 0 and self.placed == EMPTY
-        if d in (D_MIGRATE, D_EVENT_ORDER, D_EVENT_SOURCE, D_EVENT_TARGET):
-            assert self.placed in self.cells[self.player] and self.placed != ORIGIN
+            assert self.picked[p] >= 0 and self.placed == EMPTY, "a card is waiting to be placed"
+            assert self.need == 0 and not self.pending and self.ev_cell == EMPTY, (
+                "migration and events follow the placement"
+            )
+        elif d in MIGRATION_DECISIONS:
+            self._check_placed_card()
+
+    def _check_placed_card(self) -> None:
+        """The card just placed and what it still owes (migration, events)."""
+        d = self.decision
+        p = self.player
+        grid, tok = self.grid[p], self.tokens[p]
+        placed = self.placed
+        assert placed != ORIGIN and placed == self.cells[p][-1], "the placed card is the newest"
+        neighbours = NEIGHBOURS[placed]
         if d == D_MIGRATE:
-            assert self.need > 0
-        else:
-            assert self.need == 0
-        for c in self.pending:
-            assert c in NEIGHBOURS[self.placed] and 0 <= self.grid[self.player][c] < BIG_CITY
-        if d in (D_EVENT_SOURCE, D_EVENT_TARGET):
-            assert self.ev_cell in NEIGHBOURS[self.placed]
-            assert 0 <= self.grid[self.player][self.ev_cell] < BIG_CITY
-        else:
-            assert self.ev_cell == EMPTY
-        assert self._legal_mask().any(), "no legal action at a live decision"
+            sources = [nb for nb in neighbours if grid[nb] != EMPTY and tok[nb] > 0]
+            assert self.need > 0 and len(sources) >= 2, "migration asks only between cards"
+            assert sum(tok[c] for c in sources) > self.need, "migration asks only with a choice"
+            assert tok[placed] + self.need <= POWER[grid[placed]], "migration beyond the power"
+            assert not self.pending and self.ev_cell == EMPTY, "events follow the migration"
+            return
+        assert self.need == 0, "events come after the whole migration"
+        pending = self.pending
+        assert len(set(pending)) == len(pending), "an event is pending twice"
+        for c in pending:
+            assert c in neighbours and 0 <= grid[c] < BIG_CITY, "events are the new neighbours'"
+        if d == D_EVENT_ORDER:
+            assert len(pending) >= 2 and self.ev_cell == EMPTY, "the order asks between events"
+            return
+        cell = self.ev_cell
+        assert cell in neighbours and 0 <= grid[cell] < BIG_CITY, "the event is a neighbour's"
+        assert cell not in pending, "the event awaiting a choice is no longer pending"
+        kind = CARD_EVENT[grid[cell]]
+        asks = D_EVENT_SOURCE if kind in (E_GATHER, E_FESTIVAL) else D_EVENT_TARGET
+        assert kind in CHOICE_EVENTS and d == asks, f"{EVENTS[kind]} asks no {DECISION_NAMES[d]}"
+        assert len(self.event_options()) > 1, "an event asks only with a choice"
 
     # -- save / load ---------------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
@@ -969,7 +1065,7 @@ class ChihouSouseiState(GameState):
             return list(CELLS[cell]) if cell >= 0 else None
 
         def key(card: int) -> str | None:
-            return None if card < 0 else "big_city" if card == BIG_CITY else CARD_KEYS[card]
+            return None if card < 0 else BIG_CITY_KEY if card == BIG_CITY else CARD_KEYS[card]
 
         from envs.core.rng import rng_to_dict
 
@@ -1007,77 +1103,60 @@ class ChihouSouseiState(GameState):
 
     @classmethod
     def from_dict(cls, game: Any, data: dict[str, Any]) -> ChihouSouseiState:
+        """Plain construction from a save that ``saved.state_schema`` accepted; the
+        position is checked before the derived data is built from it."""
         from envs.core.rng import rng_from_dict
 
-        if not isinstance(data, dict):
-            raise CorruptStateError(f"{game.name}: the state part must be a dict")
+        def card(key: str | None) -> int:
+            return EMPTY if key is None else BIG_CITY if key == BIG_CITY_KEY else CARD_ID[key]
+
+        def cell(xy: list[int] | None, field: str) -> int:
+            if xy is None:
+                return EMPTY
+            index = CELL_INDEX.get((xy[0], xy[1]))
+            if index is None:
+                raise CorruptStateError(
+                    f"field state.{field}: {xy} lies outside the board (|x| + |y| <= {RADIUS})"
+                )
+            return index
+
         state = cls(game)
         state._config()
         n = state.n
-
-        def num(value: Any, low: int, high: int) -> int:
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"{value!r} is not an integer in {low}..{high}")
-            return value
-
-        def flag(value: Any) -> bool:
-            if not isinstance(value, bool):
-                raise TypeError(f"{value!r} is not a boolean")
-            return value
-
-        def card(value: Any) -> int:
-            return CARD_ID[value]
-
-        def cell(value: Any) -> int:
-            if value is None:
-                return EMPTY
-            if not isinstance(value, list) or len(value) != 2:
-                raise TypeError(f"{value!r} is not an [x, y] cell")
-            return CELL_INDEX[(num(value[0], -8, 8), num(value[1], -8, 8))]
-
-        state.rng = rng_from_dict(data["rng"])
-        state.round = num(data["round"], 0, ROUNDS)
-        state.start = num(data["start_player"], 0, n - 1)
-        state.marker = num(data["start_marker"], -1, n - 1)
-        state.stock = num(data["stock"], 0, TOTAL_TOKENS)
-        state.deck = [card(c) for c in data["deck"]]
-        state.row = [card(c) for c in data["row"]]
-        state.taken = [num(t, -1, n - 1) for t in data["taken_by"]]
-        state.discard = [card(c) for c in data["discard"]]
-        picked = data["picked"]
-        if not isinstance(picked, list) or len(picked) != n:
-            raise ValueError("picked must list one card (or null) per player")
-        state.picked = [EMPTY if c is None else card(c) for c in picked]
-        tableaus = data["tableaus"]
-        if not isinstance(tableaus, list) or len(tableaus) != n:
-            raise ValueError("tableaus must hold one list per player")
+        state.rng = rng_from_dict(data["rng"], "state.rng")
+        state.round = data["round"]
+        state.start = data["start_player"]
+        state.marker = data["start_marker"]
+        state.stock = data["stock"]
+        state.deck = [card(k) for k in data["deck"]]
+        state.row = [card(k) for k in data["row"]]
+        state.taken = list(data["taken_by"])
+        state.discard = [card(k) for k in data["discard"]]
+        state.picked = [card(k) for k in data["picked"]]
         state.grid = [[EMPTY] * NUM_CELLS for _ in range(n)]
         state.tokens = [[0] * NUM_CELLS for _ in range(n)]
         state.cells = [[] for _ in range(n)]
-        for s, tableau in enumerate(tableaus):
-            for entry in tableau:
-                c = cell(entry["at"])
-                if c == EMPTY or state.grid[s][c] != EMPTY:
-                    raise ValueError(f"seat {s}: missing or repeated cell {entry['at']!r}")
-                state.grid[s][c] = BIG_CITY if entry["card"] == "big_city" else card(entry["card"])
-                state.tokens[s][c] = num(entry["tokens"], 0, TOTAL_TOKENS)
+        for s, tableau in enumerate(data["tableaus"]):
+            for i, entry in enumerate(tableau):
+                c = cell(entry["at"], f"tableaus[{s}][{i}].at")
+                state.grid[s][c] = card(entry["card"])
+                state.tokens[s][c] = entry["tokens"]
                 state.cells[s].append(c)
-        if data["decision"] not in DECISION_NAMES:
-            raise ValueError(f"unknown decision {data['decision']!r}")
         state.decision = DECISION_NAMES.index(data["decision"])
-        state.player = num(data["player"], TERMINAL, n - 1)
-        state.pick_index = num(data["pick_index"], 0, n)
-        state.fm_left = flag(data["forced_move_left"])
-        state.inc_left = flag(data["increase_left"])
-        state.fm_seat = num(data["forced_move_tableau"], -1, n - 1)
-        state.fm_src = cell(data["forced_move_source"])
-        state.mig_index = num(data["migration_index"], 0, n)
-        state.placed = cell(data["placed"])
-        state.need = num(data["migration_left"], 0, 3)
-        state.pending = [cell(c) for c in data["pending_events"]]
-        state.ev_cell = cell(data["event_card"])
-        if EMPTY in state.pending:
-            raise ValueError("pending events must be cells")
+        state.player = data["player"]
+        state.pick_index = data["pick_index"]
+        state.fm_left = data["forced_move_left"]
+        state.inc_left = data["increase_left"]
+        state.fm_seat = data["forced_move_tableau"]
+        state.fm_src = cell(data["forced_move_source"], "forced_move_source")
+        state.mig_index = data["migration_index"]
+        state.placed = cell(data["placed"], "placed")
+        state.need = data["migration_left"]
+        state.pending = [
+            cell(xy, f"pending_events[{i}]") for i, xy in enumerate(data["pending_events"])
+        ]
+        state.ev_cell = cell(data["event_card"], "event_card")
+        state._check_position()
         state._rebuild()
         return state
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.chihou_sousei.board import CELL_INDEX, CELLS, ORIGIN
+from envs.chihou_sousei.board import CELL_INDEX, CELLS, ORIGIN, ROUNDS
 from envs.chihou_sousei.data import BIG_CITY, CARD_ID
 from envs.chihou_sousei.game import ChihouSouseiGame
 from envs.chihou_sousei.state import D_OVER, D_PICK, D_PLACE, EMPTY, ChihouSouseiState
@@ -29,7 +29,8 @@ def position(
     ``tableaus[seat]`` lists (x, y, card key, tokens); seats
     with fewer cards than the round number get empty filler cards to the left.
     Big cities hold ``big[seat]`` tokens (default 16); the stock is whatever
-    keeps 80 tokens in the game."""
+    keeps 80 tokens in the game, and one card per planning phase so far is
+    discarded, as in play."""
     game = ChihouSouseiGame(n, **options)
     state = game.new_initial_state(0)
     tableaus = tableaus or {}
@@ -64,7 +65,6 @@ def position(
     state.round = rnd
     state.start = start
     state.marker = EMPTY
-    state.discard = []
     state.stock = 80 - sum(map(sum, state.tokens))
     assert state.stock >= 0, "more than 80 tokens"
     if phase == "pick":
@@ -85,7 +85,11 @@ def position(
         state.taken = []
         state.picked = [EMPTY] * n
         state.decision = D_OVER
-    state.deck = spare
+    # one card per planning phase so far was left in the row and discarded
+    discarded = rnd if phase == "pick" else min(rnd + 1, ROUNDS)
+    state.discard = spare[len(spare) - discarded :]
+    state.deck = spare[: len(spare) - discarded]
+    state.pick_index = 0 if phase == "pick" else n
     state.player = TERMINAL if phase == "over" else start
     state._rebuild()
     state._mask = None

@@ -96,6 +96,23 @@ def test_corrupt_saved_state(path, value):
         state_from_saved(ChihouSouseiGame, _damaged(path, value))
 
 
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (["stock"], "many", r"field state\.stock: expected an integer in 0\.\.32"),
+        (["stock"], 31, "tokens are not conserved"),
+        (["tableaus", 0, 1, "at"], [5, 4], r"state\.tableaus\[0\]\[1\]\.at.*outside the board"),
+        (["tableaus", 2, 0, "card"], "tokyo", r"field state\.tableaus\[2\]\[0\]\.card"),
+        (["deck"], [], r"field state\.deck: expected a list of length"),
+        (["decision"], "migrate", "picked card waits until its turn to place"),
+        (["forced_move_left"], 1, r"field state\.forced_move_left: expected true or false"),
+    ],
+)
+def test_corrupt_saved_state_names_the_damage(path, value, message):
+    with pytest.raises(CorruptStateError, match=message):
+        state_from_saved(ChihouSouseiGame, _damaged(path, value))
+
+
 def test_saved_state_round_trip_and_wrong_env():
     data = _saved()
     state = state_from_saved(ChihouSouseiGame, data)
