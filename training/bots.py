@@ -15,18 +15,20 @@ from typing import Any
 import numpy as np
 
 from envs.core.game import Game
-from training.opponents import CheckpointError, OpponentSpec, network_bot
+from training.opponents import CheckpointError, OpponentSpec, network_bot, spec_role
 from training.search import lookahead_bot
 
 
 def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,
-             lookahead: bool = True) -> Any:
-    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint folder.
+             lookahead: bool = True, seat: int | None = None) -> Any:
+    """A ``StateBot`` for ``random``, ``heuristic``, a checkpoint folder or a team folder.
 
-    A checkpoint whose card has a ``lookahead`` block plays with that search
-    (``training.search.LookaheadBot``) unless ``lookahead`` is False.
+    A checkpoint plays the seats of its card's role (checked against ``seat`` when
+    given); a team plays every seat by that seat's role.  A checkpoint whose card has
+    a ``lookahead`` block plays with that search (``training.search.LookaheadBot``)
+    unless ``lookahead`` is False.
     """
-    bot = network_bot(spec, game, seed, stochastic)
+    bot = network_bot(spec, game, seed, stochastic, seat)
     card = getattr(getattr(bot, "agent", None), "card", None) or {}
     if not (lookahead and card.get("lookahead")):
         return bot
@@ -86,6 +88,7 @@ class OpponentPool:
         self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
         self.rng = np.random.default_rng(seed)
         self._bots: dict[str, Any] = {}
+        self._roles: dict[str, str | None] = {}
         self._snapshots: list[Path] = []
         self._draws = 0
 
@@ -105,11 +108,25 @@ class OpponentPool:
         found = sorted(p.parent for p in self.snapshot_dir.glob("*/card.json"))
         self._snapshots = [p for p in found if (p / "policy.onnx").exists()]
 
-    def draw(self) -> Any:
+    def _fits(self, spec: str, seat: int | None) -> bool:
+        """Whether ``spec`` can move ``seat``: a checkpoint only plays its own role's seats
+        (``self``: the learner's snapshots, of the role of the newest)."""
+        if seat is None or len(self.game.roles) == 1:
+            return True
+        if spec == "self":
+            spec = str(self._snapshots[-1]) if self._snapshots else "random"
+        role = self._roles.get(spec)
+        if spec not in self._roles:
+            role = self._roles[spec] = spec_role(spec)
+        return role is None or role == self.game.seat_role(seat)
+
+    def draw(self, seat: int | None = None) -> Any:
+        """An opponent for ``seat`` (in an asymmetric game, one that can play its role)."""
         if "self" in self.specs and self._draws % 50 == 0:
             self._refresh_snapshots()
         self._draws += 1
-        usable = [i for i, s in enumerate(self.specs) if s != "self" or self._snapshots]
+        usable = [i for i, s in enumerate(self.specs)
+                  if (s != "self" or self._snapshots) and self._fits(s, seat)]
         if not usable:
             return self._bot("random")
         weights = np.array([self.weights[i] for i in usable])

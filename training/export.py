@@ -74,8 +74,19 @@ def write_onnx(policy: Any, observation_size: int, action_count: int, path: Path
         )
 
 
+def policy_role(game: Game, run: dict[str, Any]) -> str:
+    """The role a run's policy plays: ``run["role"]``, else its first seat's, else the
+    only role of a symmetric game (an asymmetric game's run must name one)."""
+    if run.get("role"):
+        return game.check_role(run["role"])
+    seats = run.get("seats", "any")
+    if seats not in ("any", None):
+        return game.seat_role(seats[0])
+    return game.check_role(None)
+
+
 def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str, Any]:
-    seat = 0 if seats in ("any", None) else seats[0]
+    role = policy_role(game, {**run, "seats": seats})
     return {
         "name": name,
         "env": game.name,
@@ -83,11 +94,12 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "config": {k: v for k, v in game.config_dict().items() if k != "num_players"},
         "player_counts": run.get("player_counts", [game.num_players]),
         "seats": seats,
-        "observation_size": game.observation_size(seat),
-        "action_count": game.num_actions(seat),
-        "feature_names_hash": names_hash(game.feature_names(seat)),
+        "role": role,
+        "observation_size": game.observation_size(role),
+        "action_count": game.num_actions(role),
+        "feature_names_hash": names_hash(game.feature_names(role)),
         "action_names_hash": names_hash(
-            [game.action_name(a, seat) for a in range(game.num_actions(seat))]
+            [game.action_name(a, role) for a in range(game.num_actions(role))]
         ),
         "algorithm": run.get("algorithm", "MaskablePPO (sb3-contrib)"),
         "arch": run.get("arch", "mlp"),  # runs from before --arch were all mlp
@@ -122,15 +134,15 @@ def export_model(
     game = envs.make_game(run["env"], **run["config"])
     seats = run.get("seats", "any")
     model = MaskablePPO.load(str(model_path), device="cpu")
-    seat = 0 if seats == "any" else seats[0]
-    if model.observation_space.shape[0] != game.observation_size(seat):
+    role = policy_role(game, run)
+    if model.observation_space.shape[0] != game.observation_size(role):
         raise ValueError(
             f"{model_path} takes {model.observation_space.shape[0]} features but "
-            f"{game.name} gives {game.observation_size(seat)}"
+            f"{game.name} gives {game.observation_size(role)} to role {role}"
         )
     folder = Path(out) / game.name / name
     write_onnx(
-        model.policy, game.observation_size(seat), game.num_actions(seat), folder / "policy.onnx"
+        model.policy, game.observation_size(role), game.num_actions(role), folder / "policy.onnx"
     )
     from training.spatial import arch_of
 
@@ -226,16 +238,15 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "checkpo
                               f"newer version of the same game, not to {to_env!r}")
     for players in card["player_counts"]:
         game = envs.make_game(to_env, num_players=players, **card["config"])
-        seats = range(players) if card.get("seats") in (None, "any") else card["seats"]
-        for seat in seats:
-            actions = [game.action_name(a, seat) for a in range(game.num_actions(seat))]
-            if (game.observation_size(seat), game.num_actions(seat)) != (
-                    card["observation_size"], card["action_count"]) or (
-                    names_hash(game.feature_names(seat)), names_hash(actions)) != (
-                    card["feature_names_hash"], card.get("action_names_hash")):
-                raise CheckpointError(
-                    f"{source}: {to_env} ({players} players, seat {seat}) has another "
-                    "observation or action layout than the checkpoint; retrain it instead")
+        role = policy_role(game, card)
+        actions = [game.action_name(a, role) for a in range(game.num_actions(role))]
+        if (game.observation_size(role), game.num_actions(role)) != (
+                card["observation_size"], card["action_count"]) or (
+                names_hash(game.feature_names(role)), names_hash(actions)) != (
+                card["feature_names_hash"], card.get("action_names_hash")):
+            raise CheckpointError(
+                f"{source}: {to_env} ({players} players, role {role}) has another "
+                "observation or action layout than the checkpoint; retrain it instead")
     folder = Path(out) / to_env / card["name"]
     if folder.exists():
         raise CheckpointError(f"{folder} exists already; remove it or carry another checkpoint")

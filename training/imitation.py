@@ -23,7 +23,7 @@ from envs.core.rewards import resolve_reward_kind, terminal_rewards
 
 
 def _collect(args: tuple) -> dict[str, np.ndarray]:
-    env_name, config, game_ids, seed, student_path, student_share = args
+    env_name, config, game_ids, seed, student_path, student_share, role = args
     game = envs.make_game(env_name, **config)
     kind = resolve_reward_kind("auto", game.num_players)
     student = None
@@ -41,9 +41,12 @@ def _collect(args: tuple) -> dict[str, np.ndarray]:
         seats = []
         while not state.is_terminal():
             seat = state.current_player()
+            action, best = teacher_choice(bots[seat], state)
+            if role is not None and game.seat_role(seat) != role:  # another role's decision
+                state.apply(action)
+                continue
             mask = state.legal_mask()
             observation = state.observation(seat)
-            action, best = teacher_choice(bots[seat], state)
             target = np.zeros(len(mask), bool)
             target[best] = True
             obs.append(observation.copy())
@@ -70,10 +73,11 @@ def _collect(args: tuple) -> dict[str, np.ndarray]:
 
 def collect_teacher_data(
     env_name: str, config: dict[str, Any], games: int, seed: int, workers: int | None = None,
-    student: str | None = None, student_share: float = 0.5,
+    student: str | None = None, student_share: float = 0.5, role: str | None = None,
 ) -> dict[str, np.ndarray]:
     """Decisions of the heuristic bot playing every seat of ``games`` games
-    (the same data for any number of ``workers``).
+    (the same data for any number of ``workers``); with ``role``, only the decisions
+    of that role's seats (an asymmetric game's roles have their own sizes).
 
     With ``student`` (a MaskablePPO .zip) each decision is played by the
     student with probability ``student_share`` (DAgger), still labelled with the
@@ -82,7 +86,8 @@ def collect_teacher_data(
     if not 0.0 <= student_share <= 1.0:
         raise ValueError(f"student_share must lie in [0, 1], got {student_share}")
     parts = map_over_games(
-        _collect, lambda ids: (env_name, config, ids, seed, student, student_share), games, workers
+        _collect, lambda ids: (env_name, config, ids, seed, student, student_share, role), games,
+        workers,
     )
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 

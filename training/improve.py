@@ -298,12 +298,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--opponents: 'self' is not an opponent here; name a checkpoint folder")
     kinds = [k for k in args.search.split(",") if k]
     model = MaskablePPO.load(str(model_path), device="cpu")
-    if model.observation_space.shape[0] != game.observation_size(0):
+    role = game.check_role(None)  # any seat: a symmetric game's one role
+    if model.observation_space.shape[0] != game.observation_size(role):
         raise SystemExit(f"{model_path} takes {model.observation_space.shape[0]} features but "
-                         f"{game.name} gives {game.observation_size(0)}")
+                         f"{game.name} gives {game.observation_size(role)}")
     out = Path(args.out)
     policy_dir = out / "search_policy"  # the policy that plays and rolls out, as an opponent
-    write_onnx(model.policy, game.observation_size(0), game.num_actions(0),
+    write_onnx(model.policy, game.observation_size(role), game.num_actions(role),
                policy_dir / "policy.onnx")
     (policy_dir / "card.json").write_text(json.dumps(card_for(game, "search_policy", "any", run)))
     start = time.time()

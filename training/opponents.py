@@ -55,6 +55,7 @@ class PolicyAgent:
             self.observation_size = int(self.card["observation_size"])
             self.action_count = int(self.card["action_count"])
             self.env_name = str(self.card["env"])
+            self.role: str | None = self.card.get("role")  # cards before roles: None
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise CheckpointError(f"{card_path}: damaged model card ({exc})") from exc
         try:
@@ -108,14 +109,19 @@ class PolicyAgent:
         problems = []
         if game.name != self.env_name:
             problems.append(f"it was made for env {self.env_name!r}, not {game.name!r}")
-        if game.observation_size(seat) != self.observation_size:
+        role = game.seat_role(seat)
+        if self.role not in (None, role):
+            problems.append(f"it plays role {self.role!r}, and seat {seat} plays {role!r}")
+        elif self.role is None and len(game.roles) > 1:
+            problems.append(f"its card names no role, and {game.name} has roles {game.roles}")
+        if not problems and game.observation_size(role) != self.observation_size:
             problems.append(
-                f"observation size {self.observation_size} != {game.observation_size(seat)}"
+                f"observation size {self.observation_size} != {game.observation_size(role)}"
             )
-        if game.num_actions(seat) != self.action_count:
-            problems.append(f"action count {self.action_count} != {game.num_actions(seat)}")
+        if not problems and game.num_actions(role) != self.action_count:
+            problems.append(f"action count {self.action_count} != {game.num_actions(role)}")
         expected = self.card.get("feature_names_hash")
-        if not problems and expected and expected != names_hash(game.feature_names(seat)):
+        if not problems and expected and expected != names_hash(game.feature_names(role)):
             problems.append("the feature names differ (the observation encoder changed)")
         counts = self.card.get("player_counts")
         if counts and game.num_players not in counts:
@@ -184,10 +190,64 @@ class PolicyBot:
         return self.agent.act(state.observation(seat), state.legal_mask())
 
 
-def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
-                stochastic: bool = False) -> Any:
-    """A ``StateBot`` for ``random``, ``heuristic`` or a checkpoint's network alone.
+TEAM_FILE = "team.json"
 
+
+class TeamBot:
+    """A team checkpoint as a ``StateBot``: one policy per role, each seat played by the
+    policy of that seat's role."""
+
+    def __init__(self, folder: str | os.PathLike, game: Game, stochastic: bool = False,
+                 seed: int | None = None) -> None:
+        self.path = Path(folder)
+        try:
+            team = json.loads((self.path / TEAM_FILE).read_text())
+            members: dict[str, str] = dict(team["roles"])
+            env_name = str(team["env"])
+        except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise CheckpointError(f"{self.path}: damaged {TEAM_FILE} ({exc})") from exc
+        if env_name != game.name:
+            raise CheckpointError(f"team {self.path} was made for env {env_name!r}, "
+                                  f"not {game.name!r}")
+        missing = sorted({game.seat_role(s) for s in range(game.num_players)} - set(members))
+        if missing:
+            raise CheckpointError(f"team {self.path} has no policy for role(s) {missing}")
+        self.name = str(team.get("name", self.path.name))
+        self.card = team
+        self.by_role: dict[str, PolicyBot] = {}
+        for role, sub in members.items():
+            agent = load(self.path / sub, stochastic=stochastic, seed=seed)
+            if agent.role != role:
+                raise CheckpointError(f"team {self.path}: member {sub} plays role "
+                                      f"{agent.role!r}, listed as {role!r}")
+            seats = game.role_seats(role)
+            if seats:
+                agent.check_compatible(game, seats[0])
+            self.by_role[role] = PolicyBot(agent, name=f"{self.name}:{role}")
+
+    def act(self, state: GameState) -> int:
+        return self.by_role[state.game.seat_role(state.current_player())].act(state)
+
+
+def is_team(spec: OpponentSpec) -> bool:
+    return (Path(spec) / TEAM_FILE).is_file()
+
+
+def spec_role(spec: OpponentSpec) -> str | None:
+    """The role a checkpoint plays (None: any role, e.g. bots, teams, older cards)."""
+    if spec in ("random", "heuristic") or is_team(spec):
+        return None
+    try:
+        return json.loads((Path(spec) / "card.json").read_text()).get("role")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return None
+
+
+def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
+                stochastic: bool = False, seat: int | None = None) -> Any:
+    """A ``StateBot`` for ``random``, ``heuristic``, a team or a checkpoint's network alone.
+
+    A checkpoint is checked against ``seat`` (default: the first seat of its role).
     The opponent models of ``training.search`` build their bots with it (no search
     inside a search); ``training.bots.make_bot`` adds a card's look-ahead on top.
     """
@@ -197,6 +257,11 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
         bot = game.heuristic_bot(seed)
         bot.name = getattr(bot, "name", "heuristic")
         return bot
+    if is_team(spec):
+        return TeamBot(spec, game, stochastic=stochastic, seed=seed)
     agent = load(spec, stochastic=stochastic, seed=seed)
-    agent.check_compatible(game)
+    if seat is None:
+        seats = game.role_seats(agent.role) if agent.role in game.roles else []
+        seat = seats[0] if seats else 0
+    agent.check_compatible(game, seat)
     return PolicyBot(agent, name=str(spec))

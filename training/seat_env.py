@@ -25,7 +25,9 @@ from training.opponents import OpponentSpec
 
 
 class SeatEnv(gym.Env):
-    """One learner seat; ``seat="random"`` draws the learner's seat per episode.
+    """One learner seat; ``seat="random"`` draws the learner's seat per episode among the
+    seats of its ``role`` (every seat in a symmetric game; an asymmetric game needs the
+    role or a fixed seat, whose role it then is).
 
     ``opponents`` is an ``OpponentPool`` or a list of specs accepted by it
     (``"random"``, ``"heuristic"``, ``"self"`` or a checkpoint folder).
@@ -46,6 +48,7 @@ class SeatEnv(gym.Env):
         config: dict[str, Any] | None = None,
         seat: int | str = "random",
         opponents: OpponentPool | list[OpponentSpec] | None = None,
+        role: str | None = None,
         reward: str = "auto",
         game_class: type[Game] | None = None,
         seed: int | None = None,
@@ -67,18 +70,25 @@ class SeatEnv(gym.Env):
         if not isinstance(opponents, OpponentPool):
             opponents = OpponentPool(self.game, opponents or ["random"], seed=seed)
         self.pool = opponents
-        sizes = {(self.game.observation_size(s), self.game.num_actions(s)) for s in range(n)}
-        if self.fixed_seat is None and len(sizes) > 1:
-            raise ValueError(
-                f"{self.game.name}: seats differ in observation or action sizes; "
-                "train one seat at a time"
-            )
-        learner = self.fixed_seat or 0
-        low, high = self.game.observation_bounds(learner)
+        if (role is not None and self.fixed_seat is not None
+                and self.game.seat_role(self.fixed_seat) != self.game.check_role(role)):
+            raise ValueError(f"seat {self.fixed_seat} plays "
+                             f"{self.game.seat_role(self.fixed_seat)!r}, not {role!r}")
+        if self.fixed_seat is not None:
+            role = self.game.seat_role(self.fixed_seat)
+        elif role is None and len(self.game.roles) > 1:
+            raise ValueError(f"{self.game.name} has roles {list(self.game.roles)}: "
+                             "name the learner's role (or its seat)")
+        self.role = self.game.check_role(role)
+        self.role_seats = self.game.role_seats(self.role)
+        if not self.role_seats:
+            raise ValueError(f"no seat plays role {self.role!r} at {n} players")
+        low, high = self.game.observation_bounds(self.role)
         self.observation_space = gym.spaces.Box(
-            low, high, (self.game.observation_size(learner),), np.float32
+            low, high, (self.game.observation_size(self.role),), np.float32
         )
-        self.action_space = gym.spaces.Discrete(self.game.num_actions(learner))
+        self.action_space = gym.spaces.Discrete(self.game.num_actions(self.role))
+        learner = self.fixed_seat if self.fixed_seat is not None else self.role_seats[0]
         self._seed_rng = np.random.default_rng(seed)
         self.timers = timers
         if shaping < 0:
@@ -97,10 +107,13 @@ class SeatEnv(gym.Env):
             self._seed_rng = np.random.default_rng(seed)
             self.pool.seed(seed + 1)
         n = self.game.num_players
-        self.seat = (
-            self.fixed_seat if self.fixed_seat is not None else int(self._seed_rng.integers(n))
-        )
-        self.bots = [None if s == self.seat else self.pool.draw() for s in range(n)]
+        if self.fixed_seat is not None:
+            self.seat = self.fixed_seat
+        elif len(self.role_seats) == n:  # the same draw as before roles existed
+            self.seat = int(self._seed_rng.integers(n))
+        else:
+            self.seat = self.role_seats[int(self._seed_rng.integers(len(self.role_seats)))]
+        self.bots = [None if s == self.seat else self.pool.draw(s) for s in range(n)]
         t0 = time.perf_counter()
         self.state = self.game.new_initial_state(int(self._seed_rng.integers(2**63 - 1)))
         self._add("engine", t0)

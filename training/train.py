@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 import envs
+from envs.core.errors import ConfigError
 from envs.core.game import Game
 from envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
 from training.archs import ARCHS
@@ -56,8 +57,9 @@ class TorchPolicyAgent:
         return int(action)
 
 
-def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, seed: int) -> float:
-    """Win share of the live policy against ``field`` in seat-rotated games."""
+def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, seed: int,
+               role: str | None = None) -> float:
+    """Win share of the live policy against ``field``, rotated over its role's seats."""
     from envs.core.agents import play_game
     from training.bots import make_bot
     from training.opponents import PolicyBot
@@ -68,8 +70,9 @@ def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, 
     rng = np.random.default_rng(seed)
     share = 0.0
     n = game.num_players
+    seats = game.role_seats(game.check_role(role))
     for g in range(games):
-        seat = g % n
+        seat = seats[g % len(seats)]
         bots = [learner if s == seat else other for s in range(n)]
         state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
         share += win_share(seat, winners(state.rank_keys()))
@@ -112,7 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="run folder")
-    p.add_argument("--seat", default="random", help="learner seat, or 'random' each episode")
+    p.add_argument("--seat", default="random",
+                   help="learner seat, or 'random' each episode (among its role's seats)")
+    p.add_argument("--role", default=None,
+                   help="the role the learner plays (asymmetric games; default: the seat's "
+                        "role, or the only role of a symmetric game)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
@@ -167,6 +174,7 @@ class Plan:
     counts: list[int]
     options: dict[str, Any]
     seat: int | str
+    role: str
     specs: list[str]
     net: list[int]
     out: Path
@@ -188,7 +196,16 @@ def make_plan(args: argparse.Namespace) -> Plan:
     for n in counts:
         game_cls(num_players=n, **options)  # clear error for a bad count or option
     seat: int | str = "random" if args.seat == "random" else int(args.seat)
-    return Plan(args, game_cls, counts, options, seat,
+    game = game_cls(num_players=counts[0], **options)
+    try:
+        role = game.seat_role(seat) if isinstance(seat, int) else game.check_role(args.role)
+        if args.role is not None and role != args.role:
+            raise SystemExit(f"--seat {seat} plays role {role!r}, not --role {args.role!r}")
+        if not all(game_cls(num_players=n, **options).role_seats(role) for n in counts):
+            raise SystemExit(f"--role {role!r} has no seat at one of --players {counts}")
+    except ConfigError as exc:
+        raise SystemExit(f"{exc} (asymmetric games train one role: --role or --seat)") from None
+    return Plan(args, game_cls, counts, options, seat, role,
                 [s for s in args.opponents.split(",") if s],
                 [int(x) for x in args.net.split(",")], Path(args.out))
 
@@ -201,6 +218,7 @@ def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
         "config": {"num_players": plan.counts[0], **plan.options},
         "player_counts": plan.counts,
         "seats": "any" if plan.seat == "random" else [plan.seat],
+        "role": plan.role,
         "opponents": plan.specs,
         "seed": args.seed,
         "arch": args.arch or "mlp",
@@ -245,6 +263,7 @@ def make_vec_env(plan: Plan) -> Any:
                 game_class=plan.game_cls,
                 config={"num_players": n, **plan.options},
                 seat=plan.seat,
+                role=plan.role,
                 opponents=pool,
                 seed=args.seed * 1000 + 500 + i,
                 reward=args.reward,
@@ -290,7 +309,8 @@ def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
     else:
         print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
               flush=True)
-        data = collect_teacher_data(args.env, config, args.imitate_games, args.seed)
+        data = collect_teacher_data(args.env, config, args.imitate_games, args.seed,
+                                    role=plan.role)
         np.savez(cache, **data)
     bc_start = time.time()
     fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
@@ -301,7 +321,8 @@ def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
         print(f"DAgger round {dagger}/{args.dagger_rounds}: the student plays half the "
               f"moves of {args.imitate_games} games ...", flush=True)
         more = collect_teacher_data(args.env, config, args.imitate_games,
-                                    args.seed + 7 * dagger, student=str(student))
+                                    args.seed + 7 * dagger, student=str(student),
+                                    role=plan.role)
         data = {key: np.concatenate([data[key], more[key]]) for key in data}
         fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed + dagger,
                          lr=args.imitate_lr, log=lambda m: print(m, flush=True))
@@ -350,8 +371,8 @@ def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
             folder = plan.pool_dir / f"step_{t:09d}"
             folder.mkdir(parents=True, exist_ok=True)
             self.model.save(folder / "model.zip")
-            write_onnx(self.model.policy, eval_game.observation_size(0),
-                       eval_game.num_actions(0), folder / "policy.onnx")
+            write_onnx(self.model.policy, eval_game.observation_size(plan.role),
+                       eval_game.num_actions(plan.role), folder / "policy.onnx")
             card = card_for(eval_game, folder.name, run["seats"],
                             {**run, "timesteps_done": t, "wall_time_s": log.wall_time()})
             (folder / "card.json").write_text(json.dumps(card) + "\n")
@@ -372,7 +393,7 @@ def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
                 self.next_eval += args.eval_freq
                 for field in ("random", "heuristic"):
                     rate = quick_eval(self.model, args.env, plan.eval_config, field,
-                                      args.eval_games, seed=t)
+                                      args.eval_games, seed=t, role=plan.role)
                     self.logger.record(f"eval/win_vs_{field}", rate)
                     print(f"[{t} steps] win share vs {field}: {rate:.3f}", flush=True)
             return True

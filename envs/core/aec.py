@@ -27,7 +27,10 @@ RENDER_MODES = ("ansi", "human")
 MAX_SAVED_DECISIONS = 10**9  # a saved decision count above this is damage, not a long game
 
 
-def agent_name(seat: int) -> str:
+def agent_name(seat: int, game: Game | None = None) -> str:
+    """``player_<seat>``, or the seat's role where every seat plays a role of its own."""
+    if game is not None and game.agents_are_roles:
+        return game.seat_role(seat)
     return f"player_{seat}"
 
 
@@ -65,17 +68,18 @@ class MeepleAECEnv(AECEnv):
             raise ValueError(f"max_decisions={max_decisions!r} must be a positive integer")
         self.max_decisions = max_decisions or self.game.max_decisions
         self.metadata = {**self.metadata, "name": self.game.name}
-        self.possible_agents = [agent_name(i) for i in range(self.game.num_players)]
+        self.possible_agents = [agent_name(i, self.game) for i in range(self.game.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {}
         self.action_spaces = {}
         for seat, agent in enumerate(self.possible_agents):
-            low, high = self.game.observation_bounds(seat)
-            n_actions = self.game.num_actions(seat)
+            role = self.game.seat_role(seat)
+            low, high = self.game.observation_bounds(role)
+            n_actions = self.game.num_actions(role)
             self.observation_spaces[agent] = spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low, high, (self.game.observation_size(seat),), np.float32
+                        low, high, (self.game.observation_size(role),), np.float32
                     ),
                     "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
                 }
@@ -96,8 +100,12 @@ class MeepleAECEnv(AECEnv):
         if agent is None:
             self._require_reset("action_name() without an agent")
             agent = self.agent_selection
-        seat = self._seat(agent)
-        return self.game.action_name(self.game.check_action_index(action, seat), seat)
+        role = self.game.seat_role(self._seat(agent))
+        return self.game.action_name(self.game.check_action_index(action, role), role)
+
+    def agent_role(self, agent: str) -> str:
+        """The role ``agent`` plays (``"player"`` in a symmetric game)."""
+        return self.game.seat_role(self._seat(agent))
 
     def _seat(self, agent: str) -> int:
         if agent not in self.agent_name_mapping:
@@ -109,8 +117,10 @@ class MeepleAECEnv(AECEnv):
             raise EnvOrderError(f"{self.game.name}: call reset() (or load_state()) before {what}")
 
     def feature_names(self, agent: str | None = None) -> list[str]:
-        seat = self.agent_name_mapping[agent or self.possible_agents[0]]
-        return self.game.feature_names(seat)
+        """Names of ``agent``'s observation entries (agent optional in a symmetric game)."""
+        if agent is None:
+            return self.game.feature_names(self.game.check_role(None))
+        return self.game.feature_names(self.agent_role(agent))
 
     # -- episode ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -151,7 +161,7 @@ class MeepleAECEnv(AECEnv):
         if not state.is_terminal() and seat == state.current_player():
             mask = state.legal_mask().astype(np.int8)
         else:
-            mask = np.zeros(self.game.num_actions(seat), np.int8)
+            mask = np.zeros(self.game.num_actions(self.game.seat_role(seat)), np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:

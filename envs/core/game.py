@@ -41,6 +41,12 @@ class Game(ABC):
     """
 
     name: ClassVar[str]  # versioned env id, e.g. "chihou_sousei_v1"
+    # Kinds of seat whose action catalogues or observations differ (Hegemony's classes).
+    # A symmetric game has one role; ``seat_role`` says which seat plays which role.
+    roles: ClassVar[tuple[str, ...]] = ("player",)
+    # Whether some of the game is hidden from some seat (hands, deck order, sealed bids):
+    # such a game must re-draw it in ``GameState.resample_hidden`` (the kit checks).
+    hidden_information: ClassVar[bool] = True
     title: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -78,40 +84,70 @@ class Game(ABC):
                 )
             self.config[key] = value
 
-    # -- sizes and names ----------------------------------------------------
+    # -- roles ----------------------------------------------------------------
+    def seat_role(self, seat: int) -> str:
+        """The role seat ``seat`` plays at this player count (the only role if symmetric)."""
+        if not (isinstance(seat, (int, np.integer)) and 0 <= seat < self.num_players):
+            raise ConfigError(f"{self.name}: seat {seat!r} is not a seat 0..{self.num_players - 1}")
+        if len(self.roles) == 1:
+            return self.roles[0]
+        raise NotImplementedError(f"{self.name} has roles {self.roles}: it must say seat_role()")
+
+    def role_seats(self, role: str) -> list[int]:
+        """The seats that play ``role`` at this player count (may be empty)."""
+        self.check_role(role)
+        return [s for s in range(self.num_players) if self.seat_role(s) == role]
+
+    def check_role(self, role: str | None) -> str:
+        """``role`` if it is one of this game's roles; None names the only role of a
+        symmetric game.  Sizes are keyed by role, so a wrong one is an error, never a
+        silent default."""
+        if role is None and len(self.roles) == 1:
+            return self.roles[0]
+        if role not in self.roles:
+            raise ConfigError(f"{self.name}: role {role!r} is not one of {list(self.roles)}")
+        return role
+
+    @property
+    def agents_are_roles(self) -> bool:
+        """Each seat plays a role of its own: the PettingZoo agents are named after them."""
+        return len(self.roles) > 1 and sorted(
+            self.seat_role(s) for s in range(self.num_players)) == sorted(self.roles)
+
+    # -- sizes and names (per role) ----------------------------------------------
     @abstractmethod
-    def num_actions(self, player: int = 0) -> int:
-        """Size of the player's fixed action catalogue."""
+    def num_actions(self, role: str | None = None) -> int:
+        """Size of the role's fixed action catalogue."""
 
     @abstractmethod
-    def action_name(self, action: int, player: int = 0) -> str:
-        """Stable readable name of an action index."""
+    def action_name(self, action: int, role: str | None = None) -> str:
+        """Stable readable name of an action index of the role's catalogue."""
 
     @abstractmethod
-    def feature_names(self, player: int = 0) -> list[str]:
-        """One name per observation entry, in order."""
+    def feature_names(self, role: str | None = None) -> list[str]:
+        """One name per entry of the role's observation, in order."""
 
-    def observation_size(self, player: int = 0) -> int:
-        return len(self.feature_names(player))
+    def observation_size(self, role: str | None = None) -> int:
+        return len(self.feature_names(role))
 
-    def observation_bounds(self, player: int = 0) -> tuple[float, float]:
+    def observation_bounds(self, role: str | None = None) -> tuple[float, float]:
         """Bounds of every observation entry (features are scaled into them)."""
         return 0.0, 1.0
 
-    def action_index(self, name: str, player: int = 0) -> int:
+    def action_index(self, name: str, role: str | None = None) -> int:
         """Inverse of ``action_name``; raises a clear error for an unknown name."""
-        table = self._action_index_table(player)
+        table = self._action_index_table(self.check_role(role))
         if name not in table:
             raise ConfigError(f"{self.name}: no action named {name!r}")
         return table[name]
 
-    def _action_index_table(self, player: int) -> dict[str, int]:
+    def _action_index_table(self, role: str) -> dict[str, int]:
         cache = self.__dict__.setdefault("_action_tables", {})
-        if player not in cache:
-            cache[player] = {
-                self.action_name(a, player): a for a in range(self.num_actions(player))
+        if role not in cache:
+            cache[role] = {
+                self.action_name(a, role): a for a in range(self.num_actions(role))
             }
-        return cache[player]
+        return cache[role]
 
     # -- states ---------------------------------------------------------------
     @abstractmethod
@@ -133,9 +169,9 @@ class Game(ABC):
         """
         return None
 
-    def check_action_index(self, action: Any, player: int = 0) -> int:
+    def check_action_index(self, action: Any, role: str | None = None) -> int:
         """``action`` as a catalogue index, or IllegalActionError: only integers in range."""
-        n = self.num_actions(player)
+        n = self.num_actions(self.check_role(role))
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(
                 f"{self.name}: action {action!r} ({type(action).__name__}) is not an action "
@@ -228,9 +264,9 @@ class GameState(ABC):
     def resample_hidden(self, player: int, rng: np.random.Generator) -> GameState:
         """A copy in which everything ``player`` cannot see is re-drawn.
 
-        Used by the no-leak test: the player's observation must not change.
-        Games with hidden information override this; a perfect-information
-        game returns a plain clone.
+        Used by the no-leak test (the player's observation must not change) and by
+        search.  Games with hidden information override this; a perfect-information
+        game sets ``hidden_information = False`` and keeps this plain clone.
         """
         return self.clone()
 
@@ -238,7 +274,7 @@ class GameState(ABC):
     def legal_mask(self) -> np.ndarray:
         if self._mask is None:
             if self.is_terminal():
-                self._mask = np.zeros(self.game.num_actions(0), dtype=bool)
+                self._mask = np.zeros(self.game.num_actions(self.game.seat_role(0)), dtype=bool)
             else:
                 self._mask = self._legal_mask()
         return self._mask
@@ -260,14 +296,15 @@ class GameState(ABC):
     def _illegal_message(self, action: Any, mask: np.ndarray) -> str:
         player = self.current_player()
         game = self.game
+        role = game.seat_role(player)
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             what = (f"action {action!r} ({type(action).__name__}, not an integer index "
                     f"0..{mask.shape[0] - 1})")
         elif 0 <= action < mask.shape[0]:
-            what = f"action {int(action)} ({game.action_name(int(action), player)})"
+            what = f"action {int(action)} ({game.action_name(int(action), role)})"
         else:
             what = f"action {action!r} (outside 0..{mask.shape[0] - 1})"
-        legal = [f"{a} ({game.action_name(a, player)})" for a in np.flatnonzero(mask)]
+        legal = [f"{a} ({game.action_name(a, role)})" for a in np.flatnonzero(mask)]
         shown = ", ".join(legal[:20]) + (f", ... {len(legal) - 20} more" if len(legal) > 20 else "")
         return (
             f"{game.name}: {what} is illegal for player {player} at decision "
@@ -344,7 +381,7 @@ def check_loaded_state(state: GameState, saved: Any) -> None:
         if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
             raise CorruptStateError(f"player to move {player!r} is not a seat 0..{n - 1}")
         mask = state.legal_mask()
-        if mask.shape != (game.num_actions(player),) or not mask.any():
+        if mask.shape != (game.num_actions(game.seat_role(player)),) or not mask.any():
             raise CorruptStateError(
                 f"the pending decision '{state.decision_name()}' has no legal action"
             )
@@ -352,15 +389,16 @@ def check_loaded_state(state: GameState, saved: Any) -> None:
     if scores.shape != (n,) or not np.isfinite(scores).all():
         raise CorruptStateError(f"scores {scores.tolist()} are not {n} finite numbers")
     for seat in range(n):
+        role = game.seat_role(seat)
         obs = state.observation(seat)
-        low, high = game.observation_bounds(seat)
+        low, high = game.observation_bounds(role)
         if (
-            obs.shape != (game.observation_size(seat),)
+            obs.shape != (game.observation_size(role),)
             or obs.dtype != np.float32
             or not ((obs >= low) & (obs <= high)).all()
         ):
             bad = np.flatnonzero(~((obs >= low) & (obs <= high)))[:3]
-            names = game.feature_names(seat)
+            names = game.feature_names(role)
             shown = ", ".join(f"{names[i]}={obs[i]}" for i in bad if i < len(names))
             raise CorruptStateError(
                 f"seat {seat}'s observation leaves its space [{low}, {high}]: {shown}"

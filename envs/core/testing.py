@@ -34,35 +34,46 @@ def _random_action(state: GameState, rng: np.random.Generator) -> int:
 
 def _check_observation(state: GameState, player: int) -> np.ndarray:
     game = state.game
+    role = game.seat_role(player)
     obs = state.observation(player)
-    size = game.observation_size(player)
+    size = game.observation_size(role)
     assert isinstance(obs, np.ndarray) and obs.dtype == np.float32, "observation must be float32"
     assert obs.shape == (size,), f"observation shape {obs.shape} != ({size},)"
-    low, high = game.observation_bounds(player)
+    low, high = game.observation_bounds(role)
     bad = np.flatnonzero(~((obs >= low) & (obs <= high)))
     if bad.size:
-        names = game.feature_names(player)
+        names = game.feature_names(role)
         shown = ", ".join(f"{names[i]}={obs[i]}" for i in bad[:5])
         raise AssertionError(f"{game.name}: features out of [{low}, {high}]: {shown}")
     return obs
 
 
 def check_sizes(game_class: type[Game], config: dict[str, Any]) -> None:
-    """Action and observation sizes do not depend on the player count."""
+    """Each role's sizes and names do not depend on the player count; names are unique."""
     game = game_class(**config)
+    assert game.roles and len(set(game.roles)) == len(game.roles), "roles must be unique"
+    seated = {game.seat_role(seat) for seat in range(game.num_players)}
+    assert seated <= set(game.roles), f"seats play roles outside {game.roles}: {seated}"
     for count in range(game_class.min_players, game_class.max_players + 1):
         other = game_class(**{**config, "num_players": count})
-        seats = min(count, game.num_players)
-        for seat in range(seats):
-            assert other.num_actions(seat) == game.num_actions(seat), "action count varies"
-            assert other.feature_names(seat) == game.feature_names(seat), "features vary"
-    for seat in range(game.num_players):
-        names = game.feature_names(seat)
+        for role in seated & {other.seat_role(s) for s in range(count)}:
+            assert other.num_actions(role) == game.num_actions(role), "action count varies"
+            assert other.feature_names(role) == game.feature_names(role), "features vary"
+    for role in seated:
+        names = game.feature_names(role)
         assert len(names) == len(set(names)), "feature names must be unique"
-        actions = [game.action_name(a, seat) for a in range(game.num_actions(seat))]
+        actions = [game.action_name(a, role) for a in range(game.num_actions(role))]
         assert len(actions) == len(set(actions)), "action names must be unique"
         for a, name in enumerate(actions):
-            assert game.action_index(name, seat) == a
+            assert game.action_index(name, role) == a
+    if len(game.roles) > 1:  # sizes are keyed by role: no silent default
+        try:
+            game.num_actions()
+        except ConfigError:
+            pass
+        else:
+            raise AssertionError("num_actions() without a role must be refused in an "
+                                 "asymmetric game")
 
 
 def random_playouts(
@@ -174,10 +185,20 @@ def check_clone(game_class: type[Game], config: dict[str, Any], seed: int = 13) 
 def check_no_leak(
     game_class: type[Game], config: dict[str, Any], seed: int = 17, points: int = 12
 ) -> None:
-    """Re-drawing what a player cannot see leaves that player's observation unchanged."""
+    """Re-drawing what a player cannot see leaves that player's observation unchanged.
+
+    A game that declares hidden information must re-draw it: keeping the default
+    ``resample_hidden`` (a plain clone) would let this check pass without testing anything.
+    """
     game = game_class(**config)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state(seed)
+    if game.hidden_information:
+        assert type(state).resample_hidden is not GameState.resample_hidden, (
+            f"{game.name} declares hidden information but keeps the default resample_hidden "
+            "(a plain clone): re-draw what each player cannot see, or set "
+            "hidden_information = False"
+        )
     for _ in range(points):
         if state.is_terminal():
             state = game.new_initial_state(int(rng.integers(2**31)))
@@ -254,9 +275,10 @@ def check_bad_input(game_class: type[Game], config: dict[str, Any]) -> None:
     state = game.new_initial_state(5)
     mask = state.legal_mask()
     illegal = np.flatnonzero(~mask)
-    for bad_index in (-1, game.num_actions(0), 1.0, True, "0"):
+    role = game.seat_role(state.current_player()) if not state.is_terminal() else None
+    for bad_index in (-1, game.num_actions(role), 1.0, True, "0"):
         try:
-            game.action_name(bad_index)
+            game.action_name(bad_index, role)
         except IllegalActionError as exc:
             assert "0.." in str(exc), str(exc)
         else:

@@ -11,3 +11,12 @@ test_conformance = conformance_suite(ToyGame, [dict(num_players=n) for n in (2, 
 def test_no_leak_check_catches_a_leak():
     with pytest.raises(AssertionError, match="hidden information"):
         check_no_leak(ToyGame, dict(num_players=2, leaky=True))
+
+
+def test_no_leak_check_refuses_a_hidden_game_without_a_redraw(monkeypatch):
+    from envs.core.game import GameState
+    from tests.core.toy_game import ToyState
+
+    monkeypatch.setattr(ToyState, "resample_hidden", GameState.resample_hidden)
+    with pytest.raises(AssertionError, match="keeps the default resample_hidden"):
+        check_no_leak(ToyGame, dict(num_players=2))

@@ -41,13 +41,13 @@ class ToyGame(Game):
         self.layout.add("deck_left")
         self.layout.add("deck_top")
 
-    def num_actions(self, player: int = 0) -> int:
+    def num_actions(self, role: str | None = None) -> int:
         return HAND + 1
 
-    def action_name(self, action: int, player: int = 0) -> str:
-        return "pass" if self.check_action_index(action) == HAND else f"play:{action}"
+    def action_name(self, action: int, role: str | None = None) -> str:
+        return "pass" if self.check_action_index(action, role) == HAND else f"play:{action}"
 
-    def feature_names(self, player: int = 0) -> list[str]:
+    def feature_names(self, role: str | None = None) -> list[str]:
         return self.layout.names
 
     def new_initial_state(self, seed: int | None = None) -> ToyState:
