@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from envs.asian_delivery import layout as L
-from envs.asian_delivery import rules  # noqa: F401 - registers the rule functions
+from envs.asian_delivery import (
+    rules,  # noqa: F401 - registers the rule functions
+    schema,
+)
 from envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
 from envs.asian_delivery.setup import new_state
 from envs.asian_delivery.state import AsianDeliveryState
-from envs.core.errors import CorruptStateError
 from envs.core.game import Game, Option
+from envs.core.schema import Record
 
 
 class AsianDeliveryGame(Game):
@@ -69,9 +72,16 @@ class AsianDeliveryGame(Game):
     def new_initial_state(self, seed: int | None = None) -> AsianDeliveryState:
         return new_state(self, seed)
 
+    def state_schema(self) -> Record:
+        """Every saved field, each entry of the state vector with its own range (schema.py)."""
+        return schema.state_schema(
+            self.num_players,
+            self.config["distance_coins"],
+            self.config["shared_port_dailies"],
+            self.config["random_companies"],
+        )
+
     def state_from_dict(self, data: dict[str, Any]) -> AsianDeliveryState:
-        if not isinstance(data, dict):
-            raise CorruptStateError(f"{self.name}: saved state must be a dict")
         return AsianDeliveryState.from_dict(self, data)
 
     def heuristic_bot(self, seed: int | None = None) -> Any:

@@ -188,6 +188,13 @@ STATE_SIZE = INTERNAL_BASE + _i.size
 NB = len(BREAKDOWN)
 NT = len(TRACKS)
 
+# (name, labels) of every block of each section, in order: the saved-state
+# schema (``schema.py``) gives each entry of ``v`` its range from these
+Blocks = tuple[tuple[str, tuple[str, ...]], ...]
+GLOBAL_BLOCKS: Blocks = tuple((name, tuple(labels)) for name, labels, _ in _g.blocks)
+SEAT_BLOCKS: Blocks = tuple((name, tuple(labels)) for name, labels, _ in _s.blocks)
+INTERNAL_BLOCKS: Blocks = tuple((name, tuple(labels)) for name, labels, _ in _i.blocks)
+
 
 def seat(p: int) -> int:
     """Offset of seat ``p``'s block."""

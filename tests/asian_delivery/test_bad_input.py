@@ -58,28 +58,36 @@ def test_saved_state_round_trip():
     assert state.to_dict() == data
 
 
+def _set(index: int, value: object):
+    return lambda d: d["state"]["v"].__setitem__(index, value)
+
+
 @pytest.mark.parametrize(
-    "damage",
+    ("damage", "match"),
     [
-        lambda d: d.update(env="hegemony_v0"),
-        lambda d: d["config"].update(num_players=7),
-        lambda d: d["config"].update(distance_coins="maybe"),
-        lambda d: d["state"].pop("deck"),
-        lambda d: d["state"].update(v=d["state"]["v"][:-3]),
-        lambda d: d["state"].update(v=["x"] * len(d["state"]["v"])),
-        lambda d: d["state"].update(rng="not a generator"),
-        lambda d: d["state"].update(completed=[[]]),
-        lambda d: d["state"]["deck"].append(0),  # a card twice
-        lambda d: d["state"]["v"].__setitem__(L.seat(0) + L.S_WH, -4),  # negative stock
-        lambda d: d["state"]["v"].__setitem__(L.I_DECISION, 42),
-        lambda d: d["state"]["v"].__setitem__(L.I_PORT_POS, 12),
-        lambda d: d["state"]["v"].__setitem__(L.seat(1) + L.S_VP, 99),  # VP without breakdown
+        (lambda d: d.update(env="hegemony_v0"), "hegemony_v0"),
+        (lambda d: d["config"].update(num_players=7), "num_players=7"),
+        (lambda d: d["config"].update(distance_coins="maybe"), "distance_coins"),
+        (lambda d: d["state"].pop("deck"), r"missing key\(s\) \['deck'\]"),
+        (lambda d: d["state"].update(v=d["state"]["v"][:-3]), "state.v: expected a list"),
+        (lambda d: d["state"].update(v=["x"] * len(d["state"]["v"])), r"state.v\[0\]"),
+        (lambda d: d["state"].update(rng="not a generator"), "state.rng"),
+        (lambda d: d["state"].update(completed=[[]]), "state.completed"),
+        (lambda d: d["state"]["deck"].__setitem__(0, d["state"]["deck"][1]),  # a card twice
+         "request cards not conserved"),
+        # each entry of the state vector is refused naming its layout block
+        (_set(L.seat(0) + L.S_WH, -4), r"seat 0 warehouse\[N:base\]"),
+        (_set(L.I_DECISION, 42), r"internal decision\)"),
+        (_set(L.I_PORT_POS, 12), r"internal port_position\)"),
+        (_set(L.seat(2) + L.S_VP, True), r"seat 2 vp\)"),
+        (_set(L.seat(3) + L.S_VP, 1), r"seat 3 vp\)"),  # a fourth seat in a 3-player game
+        (_set(L.seat(1) + L.S_VP, 99), "VP out of sync"),  # VP without breakdown
     ],
 )
-def test_corrupt_saved_state_raises(damage):
+def test_corrupt_saved_state_raises(damage, match):
     data = _saved()
     damage(data)
-    with pytest.raises(CorruptStateError):
+    with pytest.raises(CorruptStateError, match=match):
         state_from_saved(AsianDeliveryGame, data)
 
 
