@@ -4,8 +4,8 @@ The state is one flat integer vector (``layout.py``); a shape of "898 integers"
 would let a tampered entry through to crash, hang or leave the observation
 space.  So the schema walks the layout's named blocks in order and gives each
 entry the range the rules allow for it, from the game's data, and a refusal
-names the block: ``field state.v[245] (seat 1 warehouse[port:base]): expected
-an integer in 0..193, got -4``.  Whatever a range cannot say (one-hots in step
+names the block: ``field state.v[311] (seat 0 warehouse[N:base]): expected an
+integer in 0..8, got -4``.  Whatever a range cannot say (one-hots in step
 with their index, conservation, the pending decision's context) is checked by
 ``AsianDeliveryState.check_invariants``.
 """
