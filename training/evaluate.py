@@ -30,6 +30,7 @@ import envs
 from envs.core.agents import play_game
 from envs.core.rewards import places, win_share, winners
 from training.bots import make_bot
+from training.opponents import PolicyBot, spec_role
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -42,20 +43,38 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
+               networks: dict[str, Any]) -> list[Any]:
+    """The bots of one game: each seat's own, seeded from the game's generator.  Networks
+    (deterministic, costly to load) are loaded once and shared."""
+    bots = []
+    for seat, spec in enumerate(lineup):
+        seed = int(rng.integers(2**31))
+        role = spec_role(spec)
+        if role is not None and role != game.seat_role(seat):
+            raise ValueError(f"{spec} plays role {role!r}; seat {seat} plays "
+                             f"{game.seat_role(seat)!r}")
+        if spec in networks:
+            bots.append(networks[spec])
+            continue
+        bot = make_bot(spec, game, seed, seat=seat)
+        if isinstance(bot, PolicyBot) and not bot.agent.stochastic:
+            networks[spec] = bot
+        bots.append(bot)
+    return bots
+
+
 def _play_lineups(args: tuple) -> list[dict[str, Any]]:
-    """Worker: play the given lineups (one list of specs per game)."""
-    env_name, config, lineups, seed, watch = args
+    """Worker: play the given games (game index, lineup), each seeded by its index, so
+    the results do not depend on how games are split over workers."""
+    env_name, config, games, seed, watch = args
     game = envs.make_game(env_name, **config)
-    rng = np.random.default_rng(seed)
-    cache: dict[str, Any] = {}
+    networks: dict[str, Any] = {}
     results = []
     won = 0.0
-    for done, lineup in enumerate(lineups, 1):
-        bots = []
-        for spec in lineup:
-            if spec not in cache:
-                cache[spec] = make_bot(spec, game, int(rng.integers(2**31)))
-            bots.append(cache[spec])
+    for done, (index, lineup) in enumerate(games, 1):
+        rng = np.random.default_rng([seed, index])
+        bots = _game_bots(game, lineup, rng, networks)
         state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
         keys = state.rank_keys()
         results.append(
@@ -70,8 +89,8 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
         if watch is not None:  # progress of long evaluations, one line per game
             won += sum(win_share(s, winners(keys)) for s, spec in enumerate(lineup)
                        if spec == watch)
-            print(f"worker {seed}: {done}/{len(lineups)} games, {watch} won {won / done:.3f} "
-                  "per game so far", file=sys.stderr, flush=True)
+            print(f"worker {os.getpid()}: {done}/{len(games)} games, {watch} won "
+                  f"{won / done:.3f} per game so far", file=sys.stderr, flush=True)
     return results
 
 
@@ -105,8 +124,9 @@ def play_many(
     """Play lineups, split across worker processes (order of results kept);
     with ``watch``, each worker prints that agent's running win share."""
     workers = max(1, min(workers, len(lineups)))
-    chunks = [lineups[i::workers] for i in range(workers)]
-    jobs = [(env_name, config, chunk, seed + 7919 * i, watch) for i, chunk in enumerate(chunks)]
+    indexed = list(enumerate(lineups))
+    chunks = [indexed[i::workers] for i in range(workers)]
+    jobs = [(env_name, config, chunk, seed, watch) for chunk in chunks]
     if workers == 1:
         parts = [_play_lineups(jobs[0])]
     else:
@@ -129,9 +149,14 @@ def versus_field(
     workers: int = 1,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """``candidate`` in seat g mod n of game g, ``field`` everywhere else."""
+    """``candidate`` in the seats of its role in turn (every seat if it plays any role),
+    ``field`` everywhere else."""
     n = config["num_players"]
-    lineups = [[candidate if s == g % n else field for s in range(n)] for g in range(games)]
+    game = envs.make_game(env_name, **config)
+    role = spec_role(candidate)
+    seats = game.role_seats(role) if role is not None else list(range(n))
+    lineups = [[candidate if s == seats[g % len(seats)] else field for s in range(n)]
+               for g in range(games)]
     results = play_many(env_name, config, lineups, seed, workers,
                         watch=candidate if progress else None)
     share = np.zeros(games)
@@ -141,7 +166,7 @@ def versus_field(
     field_score = np.zeros(games)
     place = np.zeros(games)
     for g, result in enumerate(results):
-        seat = g % n
+        seat = seats[g % len(seats)]
         share[g] = win_share(seat, result["winners"])
         seat_share[seat] += share[g]
         seat_games[seat] += 1

@@ -262,6 +262,38 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "checkpo
     return folder
 
 
+def export_team(name: str, members: list[str], out: str | Path = "checkpoints",
+                command: str | None = None) -> Path:
+    """Bundle one checkpoint per role into a team: ``<out>/<env>/<name>/<role>/`` plus
+    ``team.json``; ``make_bot`` plays a team in any seat by that seat's role."""
+    from training.opponents import TEAM_FILE, CheckpointError, load
+
+    agents = [load(m) for m in members]
+    env_names = {a.env_name for a in agents}
+    if len(env_names) != 1:
+        raise CheckpointError(f"team members are made for different envs: {sorted(env_names)}")
+    env_name = env_names.pop()
+    game_cls = envs.game_class(env_name)
+    roles = [a.role for a in agents]
+    if None in roles or len(set(roles)) != len(roles):
+        raise CheckpointError(f"a team needs one checkpoint per role, each naming its role; "
+                              f"got roles {roles}")
+    if set(roles) != set(game_cls.roles):
+        raise CheckpointError(f"a team of {env_name} needs the roles {list(game_cls.roles)}; "
+                              f"got {roles}")
+    folder = Path(out) / env_name / name
+    if folder.exists():
+        raise CheckpointError(f"{folder} exists already")
+    for agent, role in zip(agents, roles):
+        shutil.copytree(agent.path, folder / role)
+    team = {"name": name, "env": env_name, "roles": {role: role for role in roles},
+            "members": {role: str(agent.path) for role, agent in zip(roles, agents)},
+            "command": command, "code_commit": code_commit(),
+            "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    (folder / TEAM_FILE).write_text(json.dumps(team, indent=2) + "\n")
+    return folder
+
+
 def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
@@ -293,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="copy a checkpoint to a newer version of its env (--to-env) whose "
                              "layout is unchanged; evaluate it there with --eval-games")
     parser.add_argument("--to-env", help="--carry: the env id to carry the checkpoint to")
+    source.add_argument("--team", metavar="CHECKPOINTS",
+                        help="comma-separated checkpoints, one per role, bundled as a team "
+                             "checkpoint named --name")
     parser.add_argument("--name", help="checkpoint name (folder); needed unless --evaluate")
     parser.add_argument("--out", default="checkpoints")
     parser.add_argument(
@@ -324,6 +359,11 @@ def main(argv: list[str] | None = None) -> int:
                      "checkpoint folders")
     if not (args.evaluate or args.carry) and not args.name:
         parser.error("--name is needed to export a checkpoint")
+    if args.team:
+        folder = export_team(args.name, [m for m in args.team.split(",") if m], args.out,
+                             "python -m training.export " + shlex.join(argv))
+        print(f"exported team {folder}")
+        return 0
     if args.carry:
         if args.to_env not in envs.list_envs():
             parser.error(f"--carry needs --to-env, one of {envs.list_envs()}")
