@@ -4,23 +4,10 @@ code commit a run, an export or an evaluation records in its card."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from envs.core.game import parse_options
 
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` strings to typed game options (true/false, ints, strings)."""
-    options: dict[str, Any] = {}
-    for item in items:
-        if "=" not in item:
-            raise SystemExit(f"--option {item!r} must look like KEY=VALUE")
-        key, value = item.split("=", 1)
-        if value.lower() in ("true", "false"):
-            options[key] = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            options[key] = int(value)
-        else:
-            options[key] = value
-    return options
+__all__ = ["code_commit", "parse_options"]
 
 
 def code_commit() -> str:

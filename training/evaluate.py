@@ -28,6 +28,7 @@ import numpy as np
 
 import envs
 from envs.core.agents import play_game
+from envs.core.errors import ConfigError
 from envs.core.rewards import places, win_share, winners
 from training.bots import make_bot
 from training.opponents import PolicyBot, spec_role
@@ -326,7 +327,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from training.cli import parse_options
 
-    config = {"num_players": args.players, **parse_options(args.option)}
+    try:
+        config = {"num_players": args.players, **parse_options(args.option)}
+    except ConfigError as exc:
+        raise SystemExit(f"--option: {exc}") from None
     envs.make_game(args.env, **config)  # validates the config with a clear error
     if args.field:
         out: Any = [

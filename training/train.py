@@ -192,7 +192,10 @@ class Plan:
 def make_plan(args: argparse.Namespace) -> Plan:
     game_cls = envs.game_class(args.env)
     counts = parse_counts(args.players) if args.players else [game_cls.default_players]
-    options = parse_options(args.option)
+    try:
+        options = parse_options(args.option)
+    except ConfigError as exc:
+        raise SystemExit(f"--option: {exc}") from None
     for n in counts:
         game_cls(num_players=n, **options)  # clear error for a bad count or option
     seat: int | str = "random" if args.seat == "random" else int(args.seat)

@@ -32,6 +32,22 @@ class Option:
     doc: str
 
 
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings to typed game options (true/false, ints, strings)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise ConfigError(f"option {item!r} must look like KEY=VALUE")
+        key, value = item.split("=", 1)
+        if value.lower() in ("true", "false"):
+            options[key] = value.lower() == "true"
+        elif value.lstrip("-").isdigit():
+            options[key] = int(value)
+        else:
+            options[key] = value
+    return options
+
+
 class Game(ABC):
     """Rules and sizes for one configuration of a game.
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from envs.core.aec import MeepleAECEnv, env_functions
 from envs.core.errors import CorruptStateError
-from envs.core.game import Game
+from envs.core.game import Game, parse_options
 
 PLAY_ON_STEPS = 50
 STEP_SECONDS = 5.0  # a load or one step slower than this counts as a hang
@@ -124,20 +124,21 @@ def mutants(saved: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 def saved_positions(
     game_class: type[Game], config: dict[str, Any], count: int, seed: int
 ) -> list[dict[str, Any]]:
-    """``count`` env saves from random points of random games (as JSON would return them)."""
+    """``count`` env saves, each from a uniformly random point of its own random game
+    (mid-game almost always; as JSON would return them)."""
     _, raw_env = env_functions(game_class)
     rng = np.random.default_rng(seed)
     saves = []
     for _ in range(count):
         env = raw_env(**config)
         env.reset(seed=int(rng.integers(2**31)))
-        stop = int(rng.integers(0, 400))
-        for _ in range(stop):
-            if env.state.is_terminal() or any(env.truncations.values()):
-                break
+        along = []
+        while not env.state.is_terminal() and not any(env.truncations.values()):
+            along.append(json.dumps(env.save_state()))
             legal = np.flatnonzero(env.state.legal_mask())
             env.step(int(legal[rng.integers(legal.size)]))
-        saves.append(json.loads(json.dumps(env.save_state())))
+        along.append(json.dumps(env.save_state()))
+        saves.append(json.loads(along[int(rng.integers(len(along)))]))
     return saves
 
 
@@ -255,11 +256,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sample", type=int, default=None,
                    help="mutants drawn per position (default: every mutant)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable), e.g. distance_coins=true")
     args = p.parse_args(argv)
     game_class = envs.game_class(args.env)
+    options = parse_options(args.option)
     total = FuzzCounts()
     for n in args.players:
-        counts = fuzz_saves(game_class, {"num_players": n}, args.states, args.sample, args.seed)
+        counts = fuzz_saves(game_class, {"num_players": n, **options}, args.states, args.sample,
+                            args.seed)
         print(f"{args.env} {n}p: tried {counts.tried}, refused {counts.refused}, "
               f"played on soundly {counts.played_on}")
         total.add(counts)
