@@ -57,16 +57,16 @@ class AsianDeliveryGame(Game):
     max_decisions = 20_000
     score_scale = 10.0
 
-    def num_actions(self, player: int = 0) -> int:
+    def num_actions(self, role: str | None = None) -> int:
         return NUM_ACTIONS
 
-    def action_name(self, action: int, player: int = 0) -> str:
-        return ACTION_NAMES[self.check_action_index(action)]
+    def action_name(self, action: int, role: str | None = None) -> str:
+        return ACTION_NAMES[self.check_action_index(action, role)]
 
-    def feature_names(self, player: int = 0) -> list[str]:
+    def feature_names(self, role: str | None = None) -> list[str]:
         return list(L.FEATURE_NAMES)
 
-    def observation_size(self, player: int = 0) -> int:
+    def observation_size(self, role: str | None = None) -> int:
         return L.OBS_SIZE
 
     def new_initial_state(self, seed: int | None = None) -> AsianDeliveryState:
