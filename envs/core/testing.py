@@ -245,6 +245,13 @@ def check_env_episode(game_class: type[Game], config: dict[str, Any], seed: int 
         assert mask.dtype == np.int8 and mask.any()
         if saved is None and env.decisions == 5:
             saved = json.dumps(env.save_state())
+            kept = {k: v.copy() for k, v in obs.items()}
+            for array in obs.values():  # the caller's own arrays: writing them is harmless
+                array[:] = 0
+            again = env.observe(agent)
+            assert all(np.array_equal(again[k], kept[k]) for k in kept), (
+                "writing into a returned observation or mask changed the env")
+            mask = again["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert not env.agents
     if env.game.num_players > 1 and env.reward_kind == "rank":
