@@ -115,6 +115,7 @@ from envs.chihou_sousei.scoring import (
 )
 from envs.core.errors import CorruptStateError, IllegalActionError
 from envs.core.game import TERMINAL, GameState
+from envs.core.rng import copy_rng
 
 TOTAL_TOKENS = 80
 START_TOKENS = 16
@@ -814,10 +815,7 @@ class ChihouSouseiState(GameState):
         d["feat"] = self.feat.copy()
         d["rowfeat"] = self.rowfeat.copy()
         d["plane"] = self.plane.copy()
-        # the generator is only drawn from at setup; copy it so clones stay independent
-        rng = np.random.Generator(np.random.PCG64())
-        rng.bit_generator.state = self.rng.bit_generator.state
-        d["rng"] = rng
+        d["rng"] = copy_rng(self.rng)  # drawn from at setup only; clones stay independent
         return other
 
     def sketch(self) -> Sketch:

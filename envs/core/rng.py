@@ -15,6 +15,14 @@ def new_rng(seed: int | None) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed))
 
 
+def copy_rng(rng: np.random.Generator) -> np.random.Generator:
+    """An independent generator in the same state: what a state's ``clone`` needs, so
+    the copy's chance events equal the original's without sharing its draws."""
+    twin = np.random.Generator(np.random.PCG64())
+    twin.bit_generator.state = rng.bit_generator.state
+    return twin
+
+
 def rng_to_dict(rng: np.random.Generator) -> dict[str, Any]:
     """JSON-safe snapshot of the generator (Python ints stay exact in JSON)."""
     return rng.bit_generator.state
