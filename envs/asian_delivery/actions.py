@@ -16,6 +16,7 @@ from envs.asian_delivery.data import (
     MARKET_SIZE,
     TRACKS,
 )
+from envs.core.actions import ActionCatalogue
 
 ACTION_CARDS = ("fulfil", "transport", "upgrade")
 FULFIL, TRANSPORT, UPGRADE = range(3)
@@ -48,34 +49,26 @@ DECISIONS = (
     D_GROW_MARKER,
 ) = range(len(DECISIONS))
 
-_names: list[str] = []
+CATALOGUE = ActionCatalogue()
+A_COMPANY = CATALOGUE.add("choose_company", [f"choose_company:{c.key}" for c in COMPANIES])
+A_PASS = CATALOGUE.add("pass", ["pass"])
+A_PLACE_WORKER = CATALOGUE.add("place_worker", [f"place_worker:{c}" for c in ACTION_CARDS])
+A_PUT = CATALOGUE.add("put_base", [f"put_base@{a}" for a in AREA_NAMES])
+A_PUT_REST = CATALOGUE.add("put_rest", ["put_rest@port"])
+A_KEEP = CATALOGUE.add("keep_in_reserve", ["keep_in_reserve"])
+A_MARKET = CATALOGUE.add("fulfil_market", [f"fulfil:market_slot:{k}" for k in range(MARKET_SIZE)])
+A_DAILY = CATALOGUE.add("fulfil_daily", [f"fulfil:daily:{k}" for k in range(DAILIES_PER_PLAYER)])
+A_AT = CATALOGUE.add("fulfil_area", [f"at@{a}" for a in AREA_NAMES])
+A_FROM = CATALOGUE.add("transport_from", [f"transport_from@{a}" for a in AREA_NAMES])
+A_TO = CATALOGUE.add("transport_to", [f"transport_to@{a}" for a in AREA_NAMES])
+A_KIND = CATALOGUE.add("transport_kind", [f"transport_kind:{k}" for k in KINDS])
+A_DONE = CATALOGUE.add("transport_done", ["transport_done"])
+A_UPGRADE = CATALOGUE.add("upgrade", [f"upgrade:{c}" for c in COLOURS])
+A_SKIP = CATALOGUE.add("skip", ["skip"])
+A_GROW = CATALOGUE.add("grow", [f"grow:{t}" for t in TRACKS])
+A_MARKER = CATALOGUE.add("marker", [f"marker@{p}" for p in POSITION_NAMES])
 
-
-def _group(names: list[str]) -> int:
-    start = len(_names)
-    _names.extend(names)
-    return start
-
-
-A_COMPANY = _group([f"choose_company:{c.key}" for c in COMPANIES])
-A_PASS = _group(["pass"])
-A_PLACE_WORKER = _group([f"place_worker:{c}" for c in ACTION_CARDS])
-A_PUT = _group([f"put_base@{a}" for a in AREA_NAMES])
-A_PUT_REST = _group(["put_rest@port"])
-A_KEEP = _group(["keep_in_reserve"])
-A_MARKET = _group([f"fulfil:market_slot:{k}" for k in range(MARKET_SIZE)])
-A_DAILY = _group([f"fulfil:daily:{k}" for k in range(DAILIES_PER_PLAYER)])
-A_AT = _group([f"at@{a}" for a in AREA_NAMES])
-A_FROM = _group([f"transport_from@{a}" for a in AREA_NAMES])
-A_TO = _group([f"transport_to@{a}" for a in AREA_NAMES])
-A_KIND = _group([f"transport_kind:{k}" for k in KINDS])
-A_DONE = _group(["transport_done"])
-A_UPGRADE = _group([f"upgrade:{c}" for c in COLOURS])
-A_SKIP = _group(["skip"])
-A_GROW = _group([f"grow:{t}" for t in TRACKS])
-A_MARKER = _group([f"marker@{p}" for p in POSITION_NAMES])
-
-ACTION_NAMES: tuple[str, ...] = tuple(_names)
-NUM_ACTIONS = len(ACTION_NAMES)
+ACTION_NAMES: tuple[str, ...] = CATALOGUE.names
+NUM_ACTIONS = CATALOGUE.size
 
 assert A_PUT + NUM_AREAS == A_PUT_REST and A_MARKER + NUM_DISTRICTS == NUM_ACTIONS

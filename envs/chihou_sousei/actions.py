@@ -13,31 +13,20 @@ player clockwise.
 from __future__ import annotations
 
 from envs.chihou_sousei.board import NUM_CELLS, cell_label
+from envs.core.actions import ActionCatalogue
 
 ROW_SLOTS = 5  # players + 1 cards, at most 5
 MAX_PLAYERS = 4
 
-PICK = 0  # pick:i, i = row slot from the left
-PLACE = PICK + ROW_SLOTS  # place@cell for cells 1..144 (never the big city's)
-FROM = PLACE + NUM_CELLS - 1  # from@cell for cells 0..144
-TO = FROM + NUM_CELLS  # to@cell for cells 0..144
-EVENT = TO + NUM_CELLS  # event@cell for cells 1..144
-TABLEAU = EVENT + NUM_CELLS - 1  # tableau:+k
-INCREASE = TABLEAU + MAX_PLAYERS
-SKIP = INCREASE + 1
-NUM_ACTIONS = SKIP + 1
-
-
-def _names() -> tuple[str, ...]:
-    names = [f"pick:{i}" for i in range(ROW_SLOTS)]
-    names += [f"place@{cell_label(c)}" for c in range(1, NUM_CELLS)]
-    names += [f"from@{cell_label(c)}" for c in range(NUM_CELLS)]
-    names += [f"to@{cell_label(c)}" for c in range(NUM_CELLS)]
-    names += [f"event@{cell_label(c)}" for c in range(1, NUM_CELLS)]
-    names += [f"tableau:+{k}" for k in range(MAX_PLAYERS)]
-    names += ["increase", "skip"]
-    assert len(names) == NUM_ACTIONS
-    return tuple(names)
-
-
-ACTION_NAMES = _names()
+CATALOGUE = ActionCatalogue()
+PICK = CATALOGUE.add("pick", [f"pick:{i}" for i in range(ROW_SLOTS)])  # i = row slot from the left
+# place@cell for cells 1..144 (never the big city's)
+PLACE = CATALOGUE.add("place", [f"place@{cell_label(c)}" for c in range(1, NUM_CELLS)])
+FROM = CATALOGUE.add("from", [f"from@{cell_label(c)}" for c in range(NUM_CELLS)])  # cells 0..144
+TO = CATALOGUE.add("to", [f"to@{cell_label(c)}" for c in range(NUM_CELLS)])  # cells 0..144
+EVENT = CATALOGUE.add("event", [f"event@{cell_label(c)}" for c in range(1, NUM_CELLS)])
+TABLEAU = CATALOGUE.add("tableau", [f"tableau:+{k}" for k in range(MAX_PLAYERS)])
+INCREASE = CATALOGUE.add("increase", ["increase"])
+SKIP = CATALOGUE.add("skip", ["skip"])
+NUM_ACTIONS = CATALOGUE.size
+ACTION_NAMES = CATALOGUE.names

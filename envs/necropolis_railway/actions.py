@@ -9,45 +9,44 @@ slot to upgrade, where to put staff, ...).  Names are 1-based for people
 
 from __future__ import annotations
 
+from envs.core.actions import ActionCatalogue
 from envs.necropolis_railway import data as D
 
-NAMES: list[str] = []
-
-
-def _block(names: list[str]) -> int:
-    start = len(NAMES)
-    NAMES.extend(names)
-    return start
-
+CATALOGUE = ActionCatalogue()
 
 _COLS = [f"column_{c + 1}" for c in range(D.COLUMNS)]
 
-TAKE = _block([f"take:row_{k + 1}" for k in range(D.ROW_SIZE)])
-ACTION = _block([f"action:{a}" for a in D.ACTIONS])
-PAY = _block([f"pay:{c}" for c in D.DISC_COLOURS])
-UPGRADE = _block([f"upgrade:{s}" for s in D.SLOT_NAMES])
-HIRE = _block(["hire@london"] + [f"hire@{c}" for c in _COLS])  # spot 0 = London, 1+c = column
-BUILD = _block([f"build:{k}@{c}" for k in D.MORTUARY_KINDS for c in _COLS])  # kind*COLUMNS+col
-RAIL_ADD = _block([f"rail:add_{k}_car" for k in D.CAR_KINDS])  # + kind
-RAIL_FLIP = _block([f"rail:flip_{k}_car@{p + 1}" for k in D.CAR_KINDS
-                    for p in range(D.CAR_POSITIONS)])  # + kind*CAR_POSITIONS+pos
-RAIL_TUCK = _block(["rail:tuck"])
-RAIL_SELL = _block([f"rail:sell_{k}_car" for k in D.CAR_KINDS])  # + kind (the last tile)
-PERK = _block([f"perk:{p}" for p in D.PERKS])
-VOLUNTEER = _block(["volunteer@london"] + [f"volunteer@{c}" for c in _COLS])
-BONUS = _block([f"bonus:{b}" for b in D.BONUS_SPACES])
-PRESTIGE = _block(["prestige"])
-USE_TUCKED = _block([f"use_tucked:{k + 1}" for k in range(D.MAX_TUCKED)])
-GAIN = _block([f"gain:{D.DISC_COLOURS[c]}" for c in D.INCOME_DISC_COLOURS])
-LOAD = _block([f"load:{c}" for c in D.COFFIN_COLOURS])
-BURY = _block([f"bury:{k}@{c}" for k in D.COFFIN_COLOURS for c in _COLS])  # colour*COLUMNS+col
-DISMISS = _block(["dismiss@london"] + [f"dismiss@{c}" for c in _COLS])
-DISCARD = _block([f"discard:{c}" for c in D.DISC_COLOURS])
-END_TURN = _block(["end_turn"])
-SKIP = _block(["skip"])
+TAKE = CATALOGUE.add("take", [f"take:row_{k + 1}" for k in range(D.ROW_SIZE)])
+ACTION = CATALOGUE.add("action", [f"action:{a}" for a in D.ACTIONS])
+PAY = CATALOGUE.add("pay", [f"pay:{c}" for c in D.DISC_COLOURS])
+UPGRADE = CATALOGUE.add("upgrade", [f"upgrade:{s}" for s in D.SLOT_NAMES])
+# spot 0 = London, 1+c = column
+HIRE = CATALOGUE.add("hire", ["hire@london"] + [f"hire@{c}" for c in _COLS])
+# kind*COLUMNS+col
+BUILD = CATALOGUE.add("build", [f"build:{k}@{c}" for k in D.MORTUARY_KINDS for c in _COLS])
+RAIL_ADD = CATALOGUE.add("rail_add", [f"rail:add_{k}_car" for k in D.CAR_KINDS])  # + kind
+RAIL_FLIP = CATALOGUE.add("rail_flip", [f"rail:flip_{k}_car@{p + 1}" for k in D.CAR_KINDS
+                                        for p in range(D.CAR_POSITIONS)])  # + kind*POSITIONS+pos
+RAIL_TUCK = CATALOGUE.add("rail_tuck", ["rail:tuck"])
+# + kind (the last tile)
+RAIL_SELL = CATALOGUE.add("rail_sell", [f"rail:sell_{k}_car" for k in D.CAR_KINDS])
+PERK = CATALOGUE.add("perk", [f"perk:{p}" for p in D.PERKS])
+VOLUNTEER = CATALOGUE.add("volunteer", ["volunteer@london"] + [f"volunteer@{c}" for c in _COLS])
+BONUS = CATALOGUE.add("bonus", [f"bonus:{b}" for b in D.BONUS_SPACES])
+PRESTIGE = CATALOGUE.add("prestige", ["prestige"])
+USE_TUCKED = CATALOGUE.add("use_tucked", [f"use_tucked:{k + 1}" for k in range(D.MAX_TUCKED)])
+GAIN = CATALOGUE.add("gain", [f"gain:{D.DISC_COLOURS[c]}" for c in D.INCOME_DISC_COLOURS])
+LOAD = CATALOGUE.add("load", [f"load:{c}" for c in D.COFFIN_COLOURS])
+# colour*COLUMNS+col
+BURY = CATALOGUE.add("bury", [f"bury:{k}@{c}" for k in D.COFFIN_COLOURS for c in _COLS])
+DISMISS = CATALOGUE.add("dismiss", ["dismiss@london"] + [f"dismiss@{c}" for c in _COLS])
+DISCARD = CATALOGUE.add("discard", [f"discard:{c}" for c in D.DISC_COLOURS])
+END_TURN = CATALOGUE.add("end_turn", ["end_turn"])
+SKIP = CATALOGUE.add("skip", ["skip"])
 
-NUM_ACTIONS = len(NAMES)
-INDEX = {name: i for i, name in enumerate(NAMES)}
+NAMES: tuple[str, ...] = CATALOGUE.names
+NUM_ACTIONS = CATALOGUE.size
+INDEX = {name: CATALOGUE.index(name) for name in NAMES}
 
 # -- decision kinds ----------------------------------------------------------------
 DECISIONS = (
