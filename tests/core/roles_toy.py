@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from envs.core.actions import ActionCatalogue
 from envs.core.aec import env_functions
 from envs.core.errors import ConfigError
 from envs.core.features import FeatureLayout
@@ -34,12 +35,12 @@ DECK = [v for v in range(1, 7)] * 2
 HAND, ROUNDS, MAX = 3, 3, 6
 ROLES = ("trader", "banker", "judge")
 TRADER, BANKER, JUDGE = range(3)
-ACTIONS = {
-    "trader": [f"bid:{i}" for i in range(HAND)],
-    "banker": [*(f"bid:{i}" for i in range(HAND)), "fold"],
-    "judge": ["audit:trader", "audit:banker", "done"],
-}
-FOLD, AUDIT_DONE = HAND, 2
+CATALOGUES = {role: ActionCatalogue() for role in ROLES}  # one catalogue per role
+CATALOGUES["trader"].add("bid", [f"bid:{i}" for i in range(HAND)])
+CATALOGUES["banker"].add("bid", [f"bid:{i}" for i in range(HAND)])
+FOLD = CATALOGUES["banker"].add("fold", ["fold"])
+CATALOGUES["judge"].add("audit", ["audit:trader", "audit:banker"])
+AUDIT_DONE = CATALOGUES["judge"].add("done", ["done"])
 PHASES = ("trader_bid", "banker_bid", "audit")
 
 
@@ -76,10 +77,10 @@ class RolesToyGame(Game):
         return ROLES[seat]
 
     def num_actions(self, role: str | None = None) -> int:
-        return len(ACTIONS[self.check_role(role)])
+        return CATALOGUES[self.check_role(role)].size
 
     def action_name(self, action: int, role: str | None = None) -> str:
-        return ACTIONS[role][self.check_action_index(action, role)]
+        return CATALOGUES[role].names[self.check_action_index(action, role)]
 
     def feature_names(self, role: str | None = None) -> list[str]:
         return self.layouts[self.check_role(role)].names
