@@ -65,6 +65,7 @@ from envs.asian_delivery.data import (
     WORKERS,
 )
 from envs.core.game import TERMINAL, GameState
+from envs.core.hidden import redraw
 from envs.core.rng import rng_from_dict, rng_to_dict
 
 NK = L.NKINDS
@@ -264,7 +265,7 @@ class AsianDeliveryState(GameState):
     def resample_hidden(self, player: int, rng: np.random.Generator) -> AsianDeliveryState:
         """Re-shuffle the request deck (the only hidden information) and the RNG."""
         other = self.clone()
-        other.deck = [int(c) for c in rng.permutation(sorted(other.deck))]
+        other.deck = redraw(other.deck, rng)
         other.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63 - 1))))
         return other
 

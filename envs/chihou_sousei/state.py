@@ -115,6 +115,7 @@ from envs.chihou_sousei.scoring import (
 )
 from envs.core.errors import CorruptStateError, IllegalActionError
 from envs.core.game import TERMINAL, GameState
+from envs.core.hidden import redraw
 from envs.core.rng import copy_rng
 
 TOTAL_TOKENS = 80
@@ -856,7 +857,7 @@ class ChihouSouseiState(GameState):
         The deck is sorted before the shuffle, so the re-draw depends only on what
         the viewer knows and never on the true order."""
         other = self.clone()
-        other.deck = [int(c) for c in rng.permutation(sorted(other.deck))]
+        other.deck = redraw(other.deck, rng)
         return other
 
     # -- invariants ----------------------------------------------------------------------

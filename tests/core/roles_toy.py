@@ -28,6 +28,7 @@ from envs.core.aec import env_functions
 from envs.core.errors import ConfigError
 from envs.core.features import FeatureLayout
 from envs.core.game import TERMINAL, Game, GameState
+from envs.core.hidden import redeal
 from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
 from envs.core.schema import RNG_STATE, Bool, Int, List, Record, Str
 
@@ -221,14 +222,14 @@ class RolesToyState(GameState):
         copy = self.clone()
         sealed = not self.revealed and player != TRADER and self.bids[TRADER] > 0
         others = [s for s in (TRADER, BANKER) if s != player]
-        pool = list(copy.deck) + [c for s in others for c in copy.hands[s] if c]
-        pool += [copy.bids[TRADER]] if sealed else []
-        pool = [int(c) for c in rng.permutation(sorted(pool))]
+        places = [copy.deck, *([c for c in copy.hands[s] if c] for s in others)]
+        places += [[copy.bids[TRADER]]] if sealed else []
+        copy.deck, *dealt = redeal(places, rng)
         for s in others:
-            copy.hands[s] = [pool.pop() if c else 0 for c in copy.hands[s]]
+            cards = iter(dealt.pop(0))
+            copy.hands[s] = [next(cards) if c else 0 for c in copy.hands[s]]
         if sealed:
-            copy.bids[TRADER] = pool.pop()
-        copy.deck = pool
+            copy.bids[TRADER] = dealt.pop(0)[0]
         copy.rng = new_rng(int(rng.integers(2**63)))
         return copy
 
