@@ -105,20 +105,26 @@ def _variants(value: Any) -> list[tuple[str, Any]]:
     return common
 
 
-def mutants(saved: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every single-field mutation of a saved state, labelled ``path: what``."""
+def mutation_sites(saved: dict[str, Any]) -> list[tuple[str, Path, Any]]:
+    """Every single-field mutation of a saved state as (``path: what``, path, new value),
+    without copying the state (a mutant is built only when it is tried)."""
+    sites = []
     for path, value in _nodes(saved):
-        for label, replacement in _variants(value):
-            if not path:
-                yield f"<root>: {label}", replacement
-                continue
-            twin = copy.deepcopy(saved)
-            parent = twin
-            for step in path[:-1]:
-                parent = parent[step]
-            parent[path[-1]] = replacement
-            where = ".".join(str(p) for p in path)
-            yield f"{where}: {label}", twin
+        where = ".".join(str(p) for p in path) or "<root>"
+        sites += [(f"{where}: {label}", path, new) for label, new in _variants(value)]
+    return sites
+
+
+def mutant(saved: dict[str, Any], path: Path, value: Any) -> Any:
+    """A deep copy of ``saved`` with the field at ``path`` replaced by ``value``."""
+    if not path:
+        return copy.deepcopy(value)
+    twin = copy.deepcopy(saved)
+    parent = twin
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = copy.deepcopy(value)
+    return twin
 
 
 def saved_positions(
@@ -193,11 +199,12 @@ def fuzz_saves(
         original = raw_env(**config)
         original.load_state(copy.deepcopy(saved))
         play_on(original, np.random.default_rng(seed))
-        cases = list(mutants(saved))
-        if sample is not None and sample < len(cases):
-            picks = rng.choice(len(cases), size=sample, replace=False)
-            cases = [cases[i] for i in sorted(picks)]
-        for label, data in cases:
+        sites = mutation_sites(saved)
+        if sample is not None and sample < len(sites):
+            picks = rng.choice(len(sites), size=sample, replace=False)
+            sites = [sites[i] for i in sorted(picks)]
+        for label, path, value in sites:
+            data = mutant(saved, path, value)
             counts.tried += 1
             env = raw_env(**config)
             try:
