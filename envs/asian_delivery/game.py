@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from envs.asian_delivery import layout as L
-from envs.asian_delivery import (
-    rules,  # noqa: F401 - registers the rule functions
-    schema,
-)
+from envs.asian_delivery import rules, schema
 from envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
 from envs.asian_delivery.setup import new_state
 from envs.asian_delivery.state import AsianDeliveryState
@@ -33,6 +30,9 @@ class AsianDeliveryGame(Game):
 
     name = "asian_delivery_v1"
     title = "アジアンデリバリー (Asian Delivery)"
+    # per decision kind (actions.DECISIONS): its legal actions and its effect
+    legal_by_decision = rules.LEGAL
+    apply_by_decision = rules.APPLY
     min_players = 3
     max_players = 5
     default_players = 4

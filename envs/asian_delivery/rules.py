@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from envs.asian_delivery import layout as L
 from envs.asian_delivery import round_end, turn
-from envs.asian_delivery import state as _state
 from envs.asian_delivery.actions import A_COMPANY, D_COMPANY
 from envs.asian_delivery.data import COMPANIES
 from envs.asian_delivery.setup import take_company
@@ -65,8 +64,6 @@ APPLY = (
     round_end.do_grow_marker,
 )
 assert len(LEGAL) == len(APPLY) == D_COMPANY + 11
-_state.LEGAL[:] = LEGAL
-_state.APPLY[:] = APPLY
 
 
 def legal_actions(s: AsianDeliveryState) -> list[int]:

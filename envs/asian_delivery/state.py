@@ -84,9 +84,6 @@ _CARD_OF = {
     D_UPGRADE: A.UPGRADE,
 }
 _MASKS: dict[tuple[int, ...], np.ndarray] = {}
-# Per decision kind: its legal-actions and apply functions, registered by rules.py
-LEGAL: list = []
-APPLY: list = []
 
 
 def mask_of(legal: list[int]) -> np.ndarray:
@@ -209,10 +206,11 @@ class AsianDeliveryState(GameState):
         return self.v[L.I_OVER] == 1
 
     def _legal_mask(self) -> np.ndarray:
-        return mask_of(LEGAL[self.v[L.I_DECISION]](self))
+        # per decision kind, its rule functions: the tables of rules.py, held by the game
+        return mask_of(self.game.legal_by_decision[self.v[L.I_DECISION]](self))
 
     def _apply(self, action: int) -> None:
-        APPLY[self.v[L.I_DECISION]](self, action)
+        self.game.apply_by_decision[self.v[L.I_DECISION]](self, action)
 
     def scores(self) -> list[float]:
         v = self.v
