@@ -82,11 +82,22 @@ def bot_model(game: Game, specs: Sequence[str]) -> OpponentModel:
     return model
 
 
+def policies_by_role(game: Game, policy: Any) -> dict[str, Any]:
+    """The network of each role a search may move: ``policy`` is a role -> ``PolicyAgent``
+    mapping (a team), or one agent, which plays its card's role (a symmetric game's one)."""
+    if isinstance(policy, dict):
+        return {game.check_role(role): agent for role, agent in policy.items()}
+    role = getattr(policy, "role", None)
+    return {game.check_role(role if role in game.roles else None): policy}
+
+
 def play_out(states: list[GameState], lineups: list[list[StateBot | None]], policy: Any,
              max_decisions: int) -> None:
     """Play every state to its end, in lockstep.  Seats whose bot is ``None``
-    are moved by ``policy`` (a ``PolicyAgent``), all of them in one batched
-    network call per step."""
+    are moved by ``policy`` (a ``PolicyAgent``, or one per role), all movers of a
+    role in one batched network call per step."""
+    game = states[0].game if states else None
+    by_role = policies_by_role(game, policy) if game is not None else {}
     live = [i for i, s in enumerate(states) if not s.is_terminal()]
     for _ in range(max_decisions):
         if not live:
@@ -99,11 +110,16 @@ def play_out(states: list[GameState], lineups: list[list[StateBot | None]], poli
                 batch.append(i)
             else:
                 state.apply(bot.act(state))
-        if batch:
-            movers = [states[i] for i in batch]
+        groups: dict[str, list[GameState]] = {}
+        for i in batch:
+            groups.setdefault(game.seat_role(states[i].current_player()), []).append(states[i])
+        for role, movers in groups.items():
+            if role not in by_role:
+                raise ValueError(f"no policy for role {role!r} in the playouts; give one per "
+                                 f"role (a team) or an opponent model for its seats")
             obs = np.stack([s.observation(s.current_player()) for s in movers])
             masks = np.stack([s.legal_mask() for s in movers])
-            for state, action in zip(movers, policy.act_batch(obs, masks)):
+            for state, action in zip(movers, by_role[role].act_batch(obs, masks)):
                 state.apply(int(action))
         live = [i for i in live if not states[i].is_terminal()]
     if live:
@@ -161,14 +177,16 @@ class LookaheadBot:
         if not kinds:
             raise ValueError("a look-ahead needs at least one decision kind to search")
         self.game, self.policy, self.kinds = game, policy, frozenset(kinds)
+        self.by_role = policies_by_role(game, policy)
         self.search = RolloutSearch(game, policy, opponents, rollouts, margin_weight,
                                     np.random.default_rng(seed))
         self.name = name or f"{getattr(policy, 'name', 'policy')}+lookahead"
         self.searched = self.changed = 0
 
     def own_choice(self, state: GameState) -> int:
-        return int(self.policy.act(state.observation(state.current_player()),
-                                   state.legal_mask()))
+        seat = state.current_player()
+        agent = self.by_role[self.game.seat_role(seat)]
+        return int(agent.act(state.observation(seat), state.legal_mask()))
 
     def act(self, state: GameState) -> int:
         own = self.own_choice(state)

@@ -133,3 +133,24 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path):
                                      str(folders["trader"])], tmp_path)
     with pytest.raises(CheckpointError, match="needs the roles"):
         export.export_team("pair", [str(folders["judge"]), str(folders["trader"])], tmp_path)
+
+
+def test_lookahead_searches_with_one_policy_per_role(role_runs):
+    from training.search import LookaheadBot, bot_model
+
+    _, folders = role_runs
+    game = envs.make_game(ENV)
+    team = {role: load(folder) for role, folder in folders.items()}
+    bot = LookaheadBot(game, team, ["audit", "trader_bid"], rollouts=2, seed=0)
+    state = play_game(game.new_initial_state(3), [bot, bot, bot])
+    assert state.is_terminal() and bot.searched > 0
+    judge = LookaheadBot(game, load(folders["judge"]), ["audit"], 2,
+                         opponents=bot_model(game, ["heuristic"]), seed=0)
+    state = play_game(game.new_initial_state(4), [RandomBot(0), RandomBot(1), judge])
+    assert state.is_terminal() and judge.searched > 0
+    alone = LookaheadBot(game, load(folders["judge"]), ["audit"], 2, seed=0)
+    state = game.new_initial_state(5)
+    while state.decision_name() != "audit":
+        state.apply(RandomBot(2).act(state))
+    with pytest.raises(ValueError, match="no policy for role 'trader'"):
+        alone.act(state)
