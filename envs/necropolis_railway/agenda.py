@@ -23,6 +23,9 @@ END_MOVE = 111  # after round 12: move to the next station
 GAME_OVER = 112
 PHASE = 113  # set the phase shown in observations (arg: phase)
 
+# what a turn may use once each (state.t_used, in this order)
+TURN_USES = ("london", "necropolis", "railway", "bonus", "prestige", "tucked_card")
+
 PHASES = ("rounds", "turn_of_century", "end_moves", "final_purchase", "over")
 P_ROUNDS, P_CENTURY, P_END_MOVES, P_FINAL, P_OVER = range(5)
 

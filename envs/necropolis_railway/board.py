@@ -19,8 +19,6 @@ _FIELDS = (
     "pos", "train", "train_mourners", "cars", "tucked", "perks", "pairs", "staff_supply",
     "express_turn", "dismissed",
 )
-_LIST_FIELDS = ("discs", "london", "col_worker", "plots", "fill", "mortuary", "overflow",
-                "waiting", "train", "tucked", "perks", "pairs")
 
 
 class Player:
@@ -92,23 +90,12 @@ class Player:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Player:
+        """Plain construction from a save the schema has checked (``saved.state_schema``)."""
         p = cls.__new__(cls)
         for f in _FIELDS:
             v = data[f]
-            if f == "cars":
-                if not (isinstance(v, list) and len(v) == 2):
-                    raise ValueError("cars must be two lists")
-                v = [[int(x) for x in row] for row in v]
-            elif f in ("perks", "pairs"):
-                v = [bool(x) for x in v]
-            elif f in _LIST_FIELDS:
-                if not isinstance(v, list):
-                    raise ValueError(f"player field {f} must be a list")
-                v = [int(x) for x in v]
-            else:
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise ValueError(f"player field {f} must be an integer")
-            setattr(p, f, v)
+            setattr(p, f, [row[:] for row in v] if f == "cars" else
+                    (v[:] if isinstance(v, list) else v))
         return p
 
     # -- queries -------------------------------------------------------------------------

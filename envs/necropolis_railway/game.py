@@ -10,9 +10,11 @@ from typing import Any
 
 from envs.core.errors import CorruptStateError
 from envs.core.game import Game
+from envs.core.schema import Record
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import data as D
 from envs.necropolis_railway.observation import LAYOUT
+from envs.necropolis_railway.saved import check_agenda, state_schema
 from envs.necropolis_railway.state import NecropolisState
 
 
@@ -26,28 +28,35 @@ class NecropolisRailwayGame(Game):
     max_decisions = 5_000
     score_scale = 25.0  # reward='score': points / 25 (solo scores run about 20-120)
 
-    def num_actions(self, player: int = 0) -> int:
+    def num_actions(self, role: str | None = None) -> int:
         return A.NUM_ACTIONS
 
-    def action_name(self, action: int, player: int = 0) -> str:
-        return A.NAMES[self.check_action_index(action)]
+    def action_name(self, action: int, role: str | None = None) -> str:
+        return A.NAMES[self.check_action_index(action, role)]
 
-    def feature_names(self, player: int = 0) -> list[str]:
+    def feature_names(self, role: str | None = None) -> list[str]:
         return LAYOUT.names
 
-    def observation_size(self, player: int = 0) -> int:
+    def observation_size(self, role: str | None = None) -> int:
         return LAYOUT.size
 
     def new_initial_state(self, seed: int | None = None) -> NecropolisState:
         return NecropolisState(self, seed)
 
+    def state_schema(self) -> Record:
+        """Every saved field, typed and bounded for this player count (see ``saved``)."""
+        return state_schema(self.num_players)
+
     def state_from_dict(self, data: dict[str, Any]) -> NecropolisState:
+        """Rebuild a schema-checked save; the agenda is checked before its pending decision's
+        legal actions are computed from it."""
+        state = NecropolisState.from_dict(self, data)
         try:
-            return NecropolisState.from_dict(self, data)
-        except CorruptStateError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise CorruptStateError(f"{self.name}: saved state is damaged ({exc!r:.200})") from exc
+            check_agenda(state)
+        except AssertionError as exc:
+            raise CorruptStateError(f"state.agenda does not fit the position: {exc}") from exc
+        state._legal = state.pending_legal()
+        return state
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
         from envs.necropolis_railway.bot import GreedyBot

@@ -37,7 +37,7 @@ _DC = D.DISC_COLOURS
 _CC = D.COFFIN_COLOURS
 _F32 = np.float32
 _MEMO_CAP = 200_000
-_USED = ("london", "necropolis", "railway", "bonus", "prestige", "tucked_card")
+_USED = G.TURN_USES
 _FLAGS = ("tucked_this_card", "crew_car", "dining_car", "baggage_car", "hired_this_action",
           "built_this_action")
 _CARD_PART = (["present"] + [f"trains_{k}" for k in D.ACTION_KEY]

@@ -21,7 +21,7 @@ def reset_turn(st: NecropolisState, seat: int) -> None:
     st.t_seat = seat
     st.t_card = -1
     st.t_taken_slot = -1  # the row slot the card was taken from (solo row discard)
-    st.t_used = [False] * 6  # london, necropolis, railway, bonus, prestige, tucked card
+    st.t_used = [False] * len(G.TURN_USES)
     st.t_tucked_now = False
     st.t_yard = False  # the material yard was used: later tucked cards add movement too
     st.t_move = 0

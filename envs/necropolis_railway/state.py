@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from envs.core.errors import CorruptStateError
 from envs.core.game import TERMINAL, GameState
 from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
 from envs.necropolis_railway import actions as A
@@ -15,8 +14,9 @@ from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
 from envs.necropolis_railway import legal as L
 from envs.necropolis_railway import rounds, stations, turn
-from envs.necropolis_railway.board import STAFF, VOLUNTEER, Player
+from envs.necropolis_railway.board import NO_WORKER, SIDE_A, SIDE_B, STAFF, VOLUNTEER, Player
 from envs.necropolis_railway.observation import SeatCache, encode
+from envs.necropolis_railway.saved import LONDON_TOP, check_agenda, supply_at_start
 from envs.necropolis_railway.scoring import SCORE_LINES, score_lines
 
 if TYPE_CHECKING:
@@ -367,53 +367,33 @@ class NecropolisState(GameState):
 
     @classmethod
     def from_dict(cls, game: NecropolisRailwayGame, data: dict[str, Any]) -> NecropolisState:
-        if not isinstance(data, dict):
-            raise CorruptStateError("necropolis state must be a dict")
+        """Plain construction: ``state_schema`` has checked every field's type, length and
+        range.  The pending decision's legal actions are left to ``NecropolisRailwayGame``,
+        which first checks the agenda (``saved.check_agenda``)."""
         st = cls(game, _empty=True)
         st.rng = rng_from_dict(data["rng"])
-        players = data["players"]
-        if not isinstance(players, list) or len(players) != game.num_players:
-            raise CorruptStateError(f"saved state must hold {game.num_players} players")
-        st.players = [Player.from_dict(p) for p in players]
+        st.players = [Player.from_dict(p) for p in data["players"]]
         for f in ("disc_supply", "bag", "mortuary_supply", "bonus_spaces", "deck", "discard",
                   "row"):
-            setattr(st, f, _int_list(data[f], f))
+            setattr(st, f, list(data[f]))
         for f in ("vol_supply", "round", "turn_no", "phase", "pay_purpose", "pay_left"):
-            setattr(st, f, _int(data[f], f))
-        st.row_discs = [_int_list(d, "row_discs") for d in data["row_discs"]]
-        st.agenda = [tuple(_int_list(item, "agenda")) for item in data["agenda"]]
-        for item in st.agenda:
-            if len(item) != 3 or not (0 <= item[1] < game.num_players):
-                raise CorruptStateError(f"bad agenda item {item}")
-            if item[0] not in _DECIDE_BY_KIND and item[0] not in _AUTO:
-                raise CorruptStateError(f"bad agenda code {item[0]}")
+            setattr(st, f, data[f])
+        st.row_discs = [list(d) for d in data["row_discs"]]
+        st.agenda = [tuple(item) for item in data["agenda"]]
         for f in _TURN_FIELDS:
             v = data[f]
-            if f == "t_used":
-                v = [bool(x) for x in v]
-            elif f in _TURN_FLAGS:
-                if not isinstance(v, bool):
-                    raise CorruptStateError(f"{f} must be true or false")
-            else:
-                v = _int(v, f)
-            setattr(st, f, v)
-        st._revalidate()
+            setattr(st, f, list(v) if isinstance(v, list) else v)
         return st
 
-    def _revalidate(self) -> None:
-        """Recompute the pending decision's legal actions after loading."""
-        if self.agenda:
-            item = self.agenda[-1]
-            if item[0] >= G.AUTO:
-                raise CorruptStateError("saved agenda must stop at a decision")
-            self._legal = legal_actions_for(self, item)
-            if len(self._legal) < 1:
-                raise CorruptStateError("saved decision has no legal action")
-        else:
-            self._legal = []
+    def pending_legal(self) -> list[int]:
+        """The pending decision's legal actions, computed afresh (empty once the game is over)."""
+        return legal_actions_for(self, self.agenda[-1]) if self.agenda else []
 
     # -- invariants -------------------------------------------------------------------------------
     def check_invariants(self) -> None:
+        """Conservation of every piece, each board's consistency, and an agenda the rules
+        build (``saved.check_agenda``) whose pending decision has the legal actions the
+        engine offers (two or more: a single one is played automatically)."""
         n = self.num_players
         ps = self.players
         assert len(self.row) == D.ROW_SIZE and len(self.row_discs) == D.ROW_SIZE
@@ -427,8 +407,8 @@ class NecropolisState(GameState):
                                       + p.plots.count(c) for p in ps)
             assert total == D.COFFINS_PER_COLOUR, f"coffin colour {c} not conserved: {total}"
             assert self.bag[c] >= 0
-        supply0 = [D.SOLO_MORTUARY_SUPPLY] * 3 if n == 1 else list(D.MORTUARY_SUPPLY)
-        for k in range(3):
+        supply0 = supply_at_start(n)
+        for k in range(len(D.MORTUARY_KINDS)):
             built = sum(p.mortuary.count(k + 1) for p in ps)
             assert self.mortuary_supply[k] + built == supply0[k], "mortuaries not conserved"
             assert self.mortuary_supply[k] >= 0
@@ -440,7 +420,7 @@ class NecropolisState(GameState):
         assert sorted(cards) == list(range(D.NUM_CARDS)), "cards not conserved"
         assert 0 <= self.round <= D.ROUNDS
         assert -1 <= self.t_taken_slot < D.ROW_SIZE
-        for p in ps:
+        for seat, p in enumerate(ps):
             assert p.money >= 0, "negative money"
             assert 0 <= p.prestige <= D.PRESTIGE_MAX
             assert min(p.discs) >= 0 and min(p.waiting) >= 0 and min(p.train) >= 0
@@ -453,36 +433,40 @@ class NecropolisState(GameState):
             assert p.necro_mourners >= 0 and p.waiting_mourners >= 0 and p.train_mourners >= 0
             assert 0 <= p.pos < D.TRACK_LENGTH
             assert len(p.tucked) <= D.MAX_TUCKED
-            for kind in (0, 1):
+            for kind in range(len(D.CAR_KINDS)):
                 assert len(p.cars[kind]) <= D.CAR_POSITIONS
-                assert all(s in (1, 2) for s in p.cars[kind])
+                assert all(s in (SIDE_A, SIDE_B) for s in p.cars[kind])
             for col in range(D.COLUMNS):
                 f = p.fill[col]
                 assert 0 <= f <= D.ROWS
                 plots = p.plots[col * D.ROWS:(col + 1) * D.ROWS]
-                assert all(x >= 0 for x in plots[:f]) and all(x == -1 for x in plots[f:])
-                assert 0 <= p.mortuary[col] <= 3 and 0 <= p.col_worker[col] <= 2
-            assert all(0 <= lvl <= 2 for lvl in p.london)
-        if self.agenda and self.agenda[-1][0] == A.K_TURN:
-            assert sum(self.t_used) <= 6
+                assert all(x >= 0 for x in plots[:f]) and all(x == -1 for x in plots[f:]), (
+                    f"players[{seat}].plots: column {col + 1} is not filled bottom up to its fill")
+                assert 0 <= p.mortuary[col] <= len(D.MORTUARY_KINDS)
+                assert p.col_worker[col] in (NO_WORKER, STAFF, VOLUNTEER)
+            assert all(0 <= lvl <= LONDON_TOP for lvl in p.london)
+            coffin, mourner = p.cars
+            for pos in range(D.CAR_POSITIONS):
+                both_b = (pos < len(coffin) and pos < len(mourner)
+                          and coffin[pos] == SIDE_B and mourner[pos] == SIDE_B)
+                assert p.pairs[pos] == both_b, (
+                    f"players[{seat}].pairs[{pos}]: earned exactly when both tiles are on B")
+            pending = sum(1 for item in self.agenda if item[:2] == (A.K_PERK, seat))
+            assert sum(p.perks) + pending == min(sum(p.pairs), len(D.PERKS)), (
+                f"players[{seat}].perks: one perk (chosen or pending) per pair earned")
+            assert (p.express_turn >= 0) == p.perks[D.EXPRESS], (
+                f"players[{seat}].express_turn: set exactly when the express perk is held")
+            assert p.express_turn <= self.turn_no, (
+                f"players[{seat}].express_turn: the perk was gained in a later turn")
         if self.agenda and self.agenda[-1][0] == A.K_TAKE:
             for p in ps:
                 assert sum(p.discs) <= D.HOLD_LIMIT, "hold limit broken between turns"
-
+        check_agenda(self)
+        legal = self.pending_legal()
+        assert self._legal == legal, "the cached legal actions are not the pending decision's"
+        assert not self.agenda or len(legal) >= 2, (
+            f"agenda[-1]: the pending decision '{self.decision_name()}' offers no choice")
 
 _TURN_FIELDS = ("t_seat", "t_card", "t_taken_slot", "t_used", "t_tucked_now", "t_move",
                 "t_crew", "t_dining", "t_baggage", "t_yard", "t_hired", "t_built")
-_TURN_FLAGS = ("t_tucked_now", "t_crew", "t_dining", "t_baggage", "t_yard", "t_hired",
-               "t_built")
 
-
-def _int(v: Any, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise CorruptStateError(f"{name} must be an integer, got {v!r:.40}")
-    return v
-
-
-def _int_list(v: Any, name: str) -> list[int]:
-    if not isinstance(v, list):
-        raise CorruptStateError(f"{name} must be a list")
-    return [_int(x, name) for x in v]
