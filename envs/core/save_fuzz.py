@@ -1,8 +1,9 @@
 """Tampered saved games: every mutant is refused, or plays on soundly.
 
 Saved states are taken from random points of random games, then every field
-is mutated in turn: wrong types, lengths one longer or shorter, negative,
-huge, NaN and infinity, strings, missing and extra keys.  Each mutant must be
+is mutated in turn: wrong types, lengths one longer or shorter, a list's first
+item removed or its order reversed, negative, huge, NaN and infinity, strings,
+missing and extra keys.  Each mutant must be
 refused by ``load_state`` with ``CorruptStateError``, or load into a game that
 plays 50 random steps with observations inside the observation space, a legal
 action wherever one is due, the game's invariants holding, and no step
@@ -90,7 +91,8 @@ def _variants(value: Any) -> list[tuple[str, Any]]:
     if isinstance(value, str):
         return [("other string", value + "_x"), ("empty string", ""), ("as int", 0), *common]
     if isinstance(value, list):
-        out: list[tuple[str, Any]] = [("length-1", value[:-1]), ("empty", []),
+        out: list[tuple[str, Any]] = [("length-1", value[:-1]), ("first removed", value[1:]),
+                                      ("reversed", value[::-1]), ("empty", []),
                                       ("as object", {}), ("as string", "[]"), *common]
         if value:
             out.append(("length+1", [*value, copy.deepcopy(value[-1])]))

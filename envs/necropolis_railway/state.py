@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from envs.core.game import TERMINAL, GameState
-from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from envs.core.hidden import redraw
+from envs.core.rng import copy_rng, new_rng, rng_from_dict, rng_to_dict
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
@@ -300,8 +301,7 @@ class NecropolisState(GameState):
         if share_rng:
             st.rng = self.rng
         else:
-            st.rng = np.random.Generator(np.random.PCG64())
-            st.rng.bit_generator.state = self.rng.bit_generator.state
+            st.rng = copy_rng(self.rng)
         st.players = [p.copy() for p in self.players]
         st.disc_supply = self.disc_supply[:]
         st.bag = self.bag[:]
@@ -331,8 +331,7 @@ class NecropolisState(GameState):
         st.rng = new_rng(int(rng.integers(2**63)))
         if st.deck:
             top_back = D.CARD_BACK_KEY[st.deck[-1]]
-            st.deck.sort()  # the result depends only on what the player knows
-            rng.shuffle(st.deck)
+            st.deck = redraw(st.deck, rng)  # depends only on what the player knows
             for i in range(len(st.deck) - 1, -1, -1):
                 if D.CARD_BACK_KEY[st.deck[i]] == top_back:
                     st.deck[i], st.deck[-1] = st.deck[-1], st.deck[i]
