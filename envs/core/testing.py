@@ -18,6 +18,7 @@ import numpy as np
 from envs.core.aec import env_functions
 from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
 from envs.core.game import Game, GameState, state_from_saved
+from envs.core.schema import validate
 
 SOAK = max(1, int(os.environ.get("MEEPLEZOO_SOAK", "1")))
 
@@ -160,6 +161,20 @@ def check_save_load(game_class: type[Game], config: dict[str, Any], seed: int = 
         assert a == b, "loaded state took a different future"
         assert state.to_dict() == loaded.to_dict()
         assert list(state.scores()) == list(loaded.scores())
+
+
+def check_saved_schema(game_class: type[Game], config: dict[str, Any], seed: int = 19) -> None:
+    """The game declares the shape of its saved state, and every reachable state fits it."""
+    game = game_class(**config)
+    schema = game.state_schema()
+    assert schema is not None, f"{game.name} declares no state_schema() for its saved games"
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state(seed)
+    while True:
+        validate(schema, json.loads(json.dumps(state._to_dict())), "state")
+        if state.is_terminal():
+            return
+        state.apply(_random_action(state, rng))
 
 
 def check_clone(game_class: type[Game], config: dict[str, Any], seed: int = 13) -> None:
@@ -321,6 +336,7 @@ CHECKS: dict[str, Callable[[type[Game], dict[str, Any]], Any]] = {
     "random_playouts": random_playouts,
     "determinism": check_determinism,
     "save_load": check_save_load,
+    "saved_schema": check_saved_schema,
     "clone": check_clone,
     "no_leak": check_no_leak,
     "env_episode": check_env_episode,
