@@ -263,10 +263,10 @@ class GameState(ABC):
         return [{"total": s} for s in self.scores()]
 
     def seat_roles(self) -> list[str] | None:
-        """Per seat, its asymmetric role (company, class), or None if seats are alike.
-
-        Evaluation reports win rates per role from it (a balance report).
-        """
+        """Per seat, what it chose or was dealt during play (a company in
+        アジアンデリバリー), or None; evaluation reports win rates per such choice
+        (a balance report).  Not the fixed roles of ``Game.roles`` / ``Game.seat_role``,
+        which key the action and observation spaces."""
         return None
 
     def decision_name(self) -> str:
