@@ -3,8 +3,10 @@
     python -m training.improve --model runs/x/final_model.zip --search pick \
         --rollouts 8 --games 600 --opponents heuristic --seed 1 --out runs/y
 
-One step of expert iteration.  The trained policy plays seat-rotated games
-against the opponents.  At its decisions of the kinds named by ``--search``
+One step of expert iteration.  The trained policy plays games against the
+opponents, its seat rotating over the seats of its role (every seat in a
+symmetric game; in an asymmetric one the opponents must be able to play the
+other roles: ``random``, ``heuristic`` or those roles' checkpoints).  At its decisions of the kinds named by ``--search``
 (``state.decision_name()``), every legal action is tried with ``--rollouts``
 playouts to the end of the game: the policy plays its own seat, the opponents
 theirs, and everything the player cannot see is re-drawn
@@ -52,6 +54,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
     game = envs.make_game(env_name, **config)
     agent = load(policy_dir)
     policy = PolicyBot(agent)
+    seats = game.role_seats(agent.role if agent.role in game.roles else game.check_role(None))
     factory = bot_model(game, specs)
     obs, masks, targets, actions, returns, wins, is_searched = [], [], [], [], [], [], []
     row_values = []  # per row: each action's mean playout value (NaN where not searched)
@@ -59,7 +62,7 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
     for game_id in game_ids:  # seeded per game: the data ignores the worker count
         rng = np.random.default_rng([seed, game_id])
         search = RolloutSearch(game, agent, factory, rollouts, margin_weight, rng)
-        learner = game_id % game.num_players  # seats rotate
+        learner = seats[game_id % len(seats)]  # the policy's role's seats rotate
         field = factory(int(rng.integers(2**31)))
         state = game.new_initial_state(int(rng.integers(2**63 - 1)))
         mine = 0
@@ -283,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     from sb3_contrib import MaskablePPO
 
     from training.cli import code_commit
-    from training.export import card_for, write_onnx
+    from training.export import card_for, policy_role, write_onnx
 
     torch.set_num_threads(1)
     model_path = Path(args.model)
@@ -291,14 +294,12 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--model {model_path}: no such file")
     run = _previous_run(model_path)
     game = envs.make_game(run["env"], **run["config"])
-    if run.get("seats", "any") != "any":
-        raise SystemExit("training.improve plays any seat; a per-seat model is not supported yet")
     specs = [s for s in args.opponents.split(",") if s]
     if "self" in specs:
         raise SystemExit("--opponents: 'self' is not an opponent here; name a checkpoint folder")
     kinds = [k for k in args.search.split(",") if k]
     model = MaskablePPO.load(str(model_path), device="cpu")
-    role = game.check_role(None)  # any seat: a symmetric game's one role
+    role = policy_role(game, run)  # it plays every seat of its role
     if model.observation_space.shape[0] != game.observation_size(role):
         raise SystemExit(f"{model_path} takes {model.observation_space.shape[0]} features but "
                          f"{game.name} gives {game.observation_size(role)}")

@@ -154,3 +154,19 @@ def test_lookahead_searches_with_one_policy_per_role(role_runs):
         state.apply(RandomBot(2).act(state))
     with pytest.raises(ValueError, match="no policy for role 'trader'"):
         alone.act(state)
+
+
+def test_improve_searches_and_fits_one_roles_policy(role_runs, tmp_path):
+    from training import improve
+
+    root, _ = role_runs
+    out = tmp_path / "improved"
+    assert improve.main(["--model", str(root / "judge" / "final_model.zip"), "--search",
+                         "audit", "--rollouts", "2", "--games", "3", "--epochs", "1",
+                         "--workers", "1", "--seed", "1", "--out", str(out)]) == 0
+    labels = np.load(out / "labels.npz")
+    assert labels["obs"].shape[1] == envs.make_game(ENV).observation_size("judge")
+    assert labels["searched_rows"].any()
+    card = json.loads((out / "search_policy" / "card.json").read_text())
+    assert card["role"] == "judge"
+    assert export.export_model(out / "final_model.zip", "judge_improved", tmp_path / "zoo")
