@@ -3,29 +3,28 @@
     python -m training.improve --model runs/x/final_model.zip --search pick \
         --rollouts 8 --games 600 --opponents heuristic --seed 1 --out runs/y
 
-One step of expert iteration.  The trained policy plays games against the
+One step of expert iteration. The trained policy plays games against the
 opponents, its seat rotating over the seats of its role (every seat in a
 symmetric game; in an asymmetric one the opponents must be able to play the
-other roles: ``random``, ``heuristic`` or those roles' checkpoints).  At its decisions of the kinds named by ``--search``
-(``state.decision_name()``), every legal action is tried with ``--rollouts``
-playouts to the end of the game: the policy plays its own seat, the opponents
-theirs, and everything the player cannot see is re-drawn
-(``resample_hidden``).  The playouts use common random numbers (the same
-re-draws and opponent seeds for every candidate), so candidates are compared
-on the same futures, not on their luck.  The action with the best mean value
-(win share, plus ``--margin-weight`` times the score margin over the best
-other player in ``score_scale`` units) becomes the label; the policy's other
-decisions are labelled with its own choice, so fitting keeps them.  With
-``--temperature`` the labels are soft instead (``tilted_targets``).  The
-network is then fitted to the labels (``imitation.fit_policy``) and saved as
-``final_model.zip`` with a ``run.json`` that chains the commands that made it,
-ready for ``training.export --model``.  The search itself is
+other roles: ``random``, ``heuristic`` or those roles' checkpoints). At its
+decisions of the kinds named by ``--search`` (``state.decision_name()``), every
+legal action is tried with ``--rollouts`` playouts to the end of the game: the
+policy plays its own seat, the opponents theirs, and everything the player
+cannot see is re-drawn (``resample_hidden``). The playouts use common random
+numbers (the same re-draws and opponent seeds for every candidate), so
+candidates are compared on the same futures, not on their luck. The action with
+the best mean value (win share, plus ``--margin-weight`` times the score margin
+over the best other player in ``score_scale`` units) becomes the label; the
+policy's other decisions are labelled with its own choice, so fitting keeps
+them. With ``--temperature`` the labels are soft instead (``tilted_targets``).
+The network is then fitted to the labels (``imitation.fit_policy``) and saved
+as ``final_model.zip`` with a ``run.json`` that chains the commands that made
+it, ready for ``training.export --model``. The search itself is
 ``training.search.RolloutSearch`` (shared with the look-ahead opponents of
-``training.export --lookahead``), with the real opponents as its model.
-Why: PPO on a 2-core budget stalls where the policy's weak spot is one kind of
+``training.export --lookahead``), with the real opponents as its model. Why:
+PPO on a 2-core budget stalls where the policy's weak spot is one kind of
 decision (地方創生's picks); a search on the true game at those decisions is a
-better teacher than more of the same gradient.
-"""
+better teacher than more of the same gradient. """
 
 from __future__ import annotations
 

@@ -104,11 +104,17 @@ class PolicyAgent:
         if problems:
             raise CheckpointError(f"{model_path} does not match its card: " + "; ".join(problems))
 
-    def check_compatible(self, game: Game, seat: int = 0) -> None:
-        """Refuse a game this checkpoint was not made for, saying why."""
+    def check_compatible(self, game: Game, seat: int | None = None) -> None:
+        """Refuse a game (or a seat of it) this checkpoint was not made for, saying why.
+
+        Without ``seat``: the first seat of the checkpoint's role.
+        """
         problems = []
         if game.name != self.env_name:
             problems.append(f"it was made for env {self.env_name!r}, not {game.name!r}")
+        if seat is None:
+            seats = game.role_seats(self.role) if self.role in game.roles else []
+            seat = seats[0] if seats else 0
         role = game.seat_role(seat)
         if self.role not in (None, role):
             problems.append(f"it plays role {self.role!r}, and seat {seat} plays {role!r}")
@@ -260,8 +266,5 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
     if is_team(spec):
         return TeamBot(spec, game, stochastic=stochastic, seed=seed)
     agent = load(spec, stochastic=stochastic, seed=seed)
-    if seat is None:
-        seats = game.role_seats(agent.role) if agent.role in game.roles else []
-        seat = seats[0] if seats else 0
     agent.check_compatible(game, seat)
     return PolicyBot(agent, name=str(spec))
