@@ -24,7 +24,8 @@ it, ready for ``training.export --model``. The search itself is
 ``training.export --lookahead``), with the real opponents as its model. Why:
 PPO on a 2-core budget stalls where the policy's weak spot is one kind of
 decision (地方創生's picks); a search on the true game at those decisions is a
-better teacher than more of the same gradient. """
+better teacher than more of the same gradient.
+"""
 
 from __future__ import annotations
 
