@@ -34,6 +34,13 @@ from training.bots import make_bot
 from training.opponents import PolicyBot, spec_role
 
 
+def agent_label(spec: Any) -> str:
+    """How results name an agent: its spec string, or a Python agent's name."""
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(spec, "name", None) or getattr(spec, "__name__", None) or repr(spec))
+
+
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion."""
     if n == 0:
@@ -55,12 +62,13 @@ def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
         if role is not None and role != game.seat_role(seat):
             raise ValueError(f"{spec} plays role {role!r}; seat {seat} plays "
                              f"{game.seat_role(seat)!r}")
-        if spec in networks:
-            bots.append(networks[spec])
+        key = spec if isinstance(spec, str) else id(spec)
+        if key in networks:
+            bots.append(networks[key])
             continue
         bot = make_bot(spec, game, seed, seat=seat)
         if isinstance(bot, PolicyBot) and not bot.agent.stochastic:
-            networks[spec] = bot
+            networks[key] = bot
         bots.append(bot)
     return bots
 
@@ -80,7 +88,7 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
         keys = state.rank_keys()
         results.append(
             {
-                "lineup": list(lineup),
+                "lineup": [agent_label(spec) for spec in lineup],
                 "scores": [float(s) for s in state.scores()],
                 "places": places(keys),
                 "winners": winners(keys),
@@ -89,7 +97,7 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
         )
         if watch is not None:  # progress of long evaluations, one line per game
             won += sum(win_share(s, winners(keys)) for s, spec in enumerate(lineup)
-                       if spec == watch)
+                       if agent_label(spec) == watch)
             print(f"worker {os.getpid()}: {done}/{len(games)} games, {watch} won "
                   f"{won / done:.3f} per game so far", file=sys.stderr, flush=True)
     return results
@@ -125,6 +133,8 @@ def play_many(
     """Play lineups, split across worker processes (order of results kept);
     with ``watch``, each worker prints that agent's running win share."""
     workers = max(1, min(workers, len(lineups)))
+    if any(not isinstance(spec, str) for lineup in lineups for spec in lineup):
+        workers = 1  # Python agents stay in this process (games are seeded alike anyway)
     indexed = list(enumerate(lineups))
     chunks = [indexed[i::workers] for i in range(workers)]
     jobs = [(env_name, config, chunk, seed, watch) for chunk in chunks]
@@ -143,15 +153,17 @@ def play_many(
 def versus_field(
     env_name: str,
     config: dict,
-    candidate: str,
-    field: str,
+    candidate: Any,
+    field: Any,
     games: int,
     seed: int = 0,
     workers: int = 1,
     progress: bool = False,
 ) -> dict[str, Any]:
     """``candidate`` in the seats of its role in turn (every seat if it plays any role),
-    ``field`` everywhere else."""
+    ``field`` everywhere else.  Either may be a spec string or a Python agent (an object
+    with ``act(observation, mask)`` or ``act(state)``, or a function of the observation
+    and the mask)."""
     n = config["num_players"]
     game = envs.make_game(env_name, **config)
     role = spec_role(candidate)
@@ -159,7 +171,7 @@ def versus_field(
     lineups = [[candidate if s == seats[g % len(seats)] else field for s in range(n)]
                for g in range(games)]
     results = play_many(env_name, config, lineups, seed, workers,
-                        watch=candidate if progress else None)
+                        watch=agent_label(candidate) if progress else None)
     share = np.zeros(games)
     seat_share = np.zeros(n)
     seat_games = np.zeros(n)
@@ -176,8 +188,8 @@ def versus_field(
         place[g] = result["places"][seat]
     low, high = wilson(share.sum(), games)
     return {
-        "candidate": candidate,
-        "field": field,
+        "candidate": agent_label(candidate),
+        "field": agent_label(field),
         "players": n,
         "games": games,
         "win_rate": float(share.mean()),
@@ -187,7 +199,7 @@ def versus_field(
         "mean_field_score": float(field_score.mean()),
         "mean_place": float(place.mean()) + 1.0,
         "seat_share_baseline": 1.0 / n,
-        "by_role": role_table(results, candidate),
+        "by_role": role_table(results, agent_label(candidate)),
     }
 
 

@@ -239,9 +239,48 @@ def is_team(spec: OpponentSpec) -> bool:
     return (Path(spec) / TEAM_FILE).is_file()
 
 
+class ObservationBot:
+    """A ``StateBot`` over an agent that reads what a seat sees: ``act(observation, mask)``
+    (an object with that method, or a plain function of the two)."""
+
+    def __init__(self, agent: Any, name: str | None = None) -> None:
+        self.agent = agent
+        self.act_on = agent.act if hasattr(agent, "act") else agent
+        self.name = name or getattr(agent, "name", None) or getattr(agent, "__name__", "agent")
+
+    def act(self, state: GameState) -> int:
+        seat = state.current_player()
+        mask = state.legal_mask().astype(np.int8)
+        action = self.act_on(state.observation(seat), mask)
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
+            action = action.reshape(())[()]
+        return action  # the state's apply() refuses anything but a legal integer
+
+
+def agent_bot(agent: Any) -> Any:
+    """A ``StateBot`` for a Python agent: a state bot (``act(state)``) as it is, an
+    observation agent (``act(observation, mask)`` or a function of the two) wrapped."""
+    import inspect
+
+    act = agent.act if hasattr(agent, "act") else agent
+    if not callable(act):
+        raise TypeError(f"{agent!r} is neither a spec string nor an agent with act()")
+    try:
+        params = [p for p in inspect.signature(act).parameters.values()
+                  if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                                         p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):  # a builtin without a signature: assume (obs, mask)
+        params = [None, None]
+    if len(params) == 1 and hasattr(agent, "act"):
+        return agent
+    if len(params) == 2:
+        return ObservationBot(agent)
+    raise TypeError(f"{agent!r}: act() must take (state) or (observation, mask)")
+
+
 def spec_role(spec: OpponentSpec) -> str | None:
     """The role a checkpoint plays (None: any role, e.g. bots, teams, older cards)."""
-    if spec in ("random", "heuristic") or is_team(spec):
+    if not isinstance(spec, str) or spec in ("random", "heuristic") or is_team(spec):
         return None
     try:
         return json.loads((Path(spec) / "card.json").read_text()).get("role")
@@ -256,7 +295,11 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
     A checkpoint is checked against ``seat`` (default: the first seat of its role).
     The opponent models of ``training.search`` build their bots with it (no search
     inside a search); ``training.bots.make_bot`` adds a card's look-ahead on top.
+    A Python agent (not a string) is played as it is (see ``agent_bot``).
     """
+    if not isinstance(spec, str | os.PathLike):
+        return agent_bot(spec)
+    spec = str(spec)
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":

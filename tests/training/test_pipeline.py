@@ -399,3 +399,28 @@ def test_carry_refuses_a_changed_layout(checkpoint, tmp_path):
     with pytest.raises(CheckpointError, match="another observation or action layout"):
         export.carry_checkpoint(edited, "toy_v1", tmp_path / "zoo")
     assert not (tmp_path / "zoo").exists()
+
+
+def test_any_python_agent_can_be_evaluated():
+    """A plain function of (observation, mask), an object with act(observation, mask) and a
+    state bot are rated like any spec, in process, with the same games as a spec."""
+
+    def first_legal(observation, mask):
+        return int(np.flatnonzero(mask)[0])
+
+    class HighCard:
+        name = "high_card"
+
+        def act(self, state):
+            return int(np.argmax(state.hands[state.current_player()]))
+
+    config = {"num_players": 2}
+    by_function = evaluate.versus_field("toy_v0", config, first_legal, "random", 6, seed=3,
+                                        workers=2)
+    assert by_function["candidate"] == "first_legal" and by_function["games"] == 6
+    by_state_bot = evaluate.versus_field("toy_v0", config, HighCard(), "random", 6, seed=3)
+    by_spec = evaluate.versus_field("toy_v0", config, "heuristic", "random", 6, seed=3)
+    assert by_state_bot["win_rate"] == by_spec["win_rate"]  # the toy's heuristic is HighCard
+    assert by_state_bot["candidate"] == "high_card"
+    with pytest.raises(TypeError, match=r"act\(\) must take"):
+        evaluate.versus_field("toy_v0", config, lambda: 0, "random", 2)
