@@ -129,7 +129,9 @@ def export_model(
     if run is None:
         meta = model_path.parent / "run.json"
         if not meta.exists():
-            raise FileNotFoundError(f"{meta} (written by training.train) is needed for the card")
+            raise FileNotFoundError(
+                f"{meta} (written by training.train) is missing: for a model trained elsewhere "
+                "give --env and --players (the card then records no training command)")
         run = json.loads(meta.read_text())
     game = envs.make_game(run["env"], **run["config"])
     seats = run.get("seats", "any")
@@ -337,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
         help="evaluate vs random and heuristic fields and record it in the card",
     )
     parser.add_argument("--eval-players", type=int, help="player count of the evaluation")
+    parser.add_argument("--env", help="--model trained elsewhere (no run.json): its env")
+    parser.add_argument("--players", type=int, help="--model trained elsewhere: player count")
+    parser.add_argument("--role", help="--model trained elsewhere: the role it plays")
     parser.add_argument("--eval-fields", default="random,heuristic",
                         help="comma-separated fields to evaluate against")
     parser.add_argument("--seed", type=int, default=12345)
@@ -384,7 +389,14 @@ def main(argv: list[str] | None = None) -> int:
             "python -m training.export " + shlex.join(argv),
         )
     else:
-        folder = export_model(args.model, args.name, args.out)
+        run = None
+        if args.env is not None:
+            if args.env not in envs.list_envs():
+                parser.error(f"--env {args.env!r}: choose one of {envs.list_envs()}")
+            players = args.players or envs.game_class(args.env).default_players
+            run = {"env": args.env, "config": {"num_players": players}, "player_counts": [players],
+                   "role": args.role, "command": None}
+        folder = export_model(args.model, args.name, args.out, run)
     print(f"evaluating {folder}" if args.evaluate else f"exported {folder}", flush=True)
     if args.eval_games:
         from training.evaluate import evaluate_checkpoint

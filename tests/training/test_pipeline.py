@@ -424,3 +424,16 @@ def test_any_python_agent_can_be_evaluated():
     assert by_state_bot["candidate"] == "high_card"
     with pytest.raises(TypeError, match=r"act\(\) must take"):
         evaluate.versus_field("toy_v0", config, lambda: 0, "random", 2)
+
+
+def test_a_model_trained_elsewhere_exports_with_env_and_players(run_dir, tmp_path):
+    foreign = tmp_path / "elsewhere" / "model.zip"
+    foreign.parent.mkdir()
+    shutil.copyfile(run_dir / "final_model.zip", foreign)
+    with pytest.raises(FileNotFoundError, match="give --env and --players"):
+        export.main(["--model", str(foreign), "--name", "x", "--out", str(tmp_path)])
+    assert export.main(["--model", str(foreign), "--name", "foreign", "--env", "toy_v0",
+                        "--players", "2", "--out", str(tmp_path)]) == 0
+    card = json.loads((tmp_path / "toy_v0" / "foreign" / "card.json").read_text())
+    assert card["command"] is None and card["player_counts"] == [2]
+    load(tmp_path / "toy_v0" / "foreign").check_compatible(envs.make_game("toy_v0"))
