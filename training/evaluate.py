@@ -343,8 +343,17 @@ def main(argv: list[str] | None = None) -> int:
         config = {"num_players": args.players, **parse_options(args.option)}
     except ConfigError as exc:
         raise SystemExit(f"--option: {exc}") from None
-    envs.make_game(args.env, **config)  # validates the config with a clear error
-    if args.field:
+    try:
+        envs.make_game(args.env, **config)
+    except ConfigError as exc:
+        raise SystemExit(str(exc)) from None
+    if args.players == 1:  # solo: nobody to beat, so agents compare by mean score
+        out = solo_scores(args.env, config, args.agents, args.games, args.seed, args.workers)
+        print(f"{'agent':44} {'games':>6} {'mean score':>11} {'95% CI':>19}")
+        for agent, r in out.items():
+            ci = f"[{r['mean_score_ci95'][0]:.1f},{r['mean_score_ci95'][1]:.1f}]"
+            print(f"{agent[-44:]:44} {r['games']:>6} {r['mean_score']:>11.2f} {ci:>19}")
+    elif args.field:
         out: Any = [
             versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers)
             for a in args.agents

@@ -437,3 +437,14 @@ def test_a_model_trained_elsewhere_exports_with_env_and_players(run_dir, tmp_pat
     card = json.loads((tmp_path / "toy_v0" / "foreign" / "card.json").read_text())
     assert card["command"] is None and card["player_counts"] == [2]
     load(tmp_path / "toy_v0" / "foreign").check_compatible(envs.make_game("toy_v0"))
+
+
+def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, tmp_path):
+    out = tmp_path / "solo.json"
+    assert evaluate.main(["--env", "necropolis_railway_v1", "--players", "1", "--agents",
+                          "random", "heuristic", "--games", "2", "--workers", "1",
+                          "--json", str(out)]) == 0
+    table = json.loads(out.read_text())
+    assert set(table) == {"random", "heuristic"} and table["random"]["games"] == 2
+    with pytest.raises(SystemExit, match="num_players=9 is not allowed"):
+        evaluate.main(["--env", "necropolis_railway_v1", "--players", "9", "--agents", "random"])
