@@ -17,6 +17,7 @@ class FeatureLayout:
     def __init__(self) -> None:
         self._names: list[str] = []
         self._blocks: dict[str, slice] = {}
+        self._labels: dict[str, list[str]] = {}
 
     def add(self, block: str, labels: Sequence[str] | int = 1) -> slice:
         """Append a block; ``labels`` names its entries (or counts them)."""
@@ -27,10 +28,19 @@ class FeatureLayout:
         start = len(self._names)
         self._names.extend(f"{block}[{label}]" if label else block for label in labels)
         self._blocks[block] = slice(start, len(self._names))
+        self._labels[block] = list(labels)
         return self._blocks[block]
 
     def block(self, name: str) -> slice:
         return self._blocks[name]
+
+    def labels(self, block: str) -> list[str]:
+        """The labels of a block's entries, in order (``[""]`` for a one-entry block)."""
+        return list(self._labels[block])
+
+    def offset(self, block: str, label: str) -> int:
+        """Index in the vector of one named entry: what a network reads by name."""
+        return self._blocks[block].start + self._labels[block].index(label)
 
     @property
     def names(self) -> list[str]:

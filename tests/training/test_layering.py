@@ -7,6 +7,12 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "training"
 
 
+def _module_name(path: Path) -> str:
+    """``training/nets/chihou_sousei.py`` -> ``nets.chihou_sousei`` (a package: ``nets``)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _imports(path: Path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -14,14 +20,16 @@ def _imports(path: Path) -> set[str]:
             if node.module == "training":
                 found |= {alias.name for alias in node.names}
             elif node.module.startswith("training."):
-                found.add(node.module.split(".")[1])
+                found.add(node.module.removeprefix("training."))
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("training.")}
+            found |= {a.name.removeprefix("training.") for a in node.names
+                      if a.name.startswith("training.")}
     return found
 
 
 def _graph() -> dict[str, set[str]]:
-    modules = {p.stem: p for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    modules.pop("", None)  # training/__init__.py
     return {name: _imports(path) & set(modules) - {name} for name, path in modules.items()}
 
 
@@ -48,7 +56,9 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_training_modules_have_no_import_cycle():
-    cycle = _cycle(_graph())
+    graph = _graph()
+    assert "nets.chihou_sousei" in graph and "nets.chihou_sousei" in graph["spatial"]
+    cycle = _cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 

@@ -16,13 +16,8 @@ from envs.chihou_sousei.data import EVENT, EVENTS, ICONS, POWER
 from envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
 from tests.chihou_sousei.positions import position
 from training import export, train
-from training.spatial import (
-    GRID_CHANNELS,
-    RADIUS,
-    ChihouSpatialNet,
-    SpatialPolicy,
-    policy_spec,
-)
+from training.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
+from training.spatial import SpatialPolicy, policy_spec
 
 torch.set_num_threads(1)
 CH = {name: i for i, name in enumerate(GRID_CHANNELS)}
@@ -244,3 +239,15 @@ def test_spatial_onnx_export_matches_torch(spatial_run, samples, tmp_path):
     np.testing.assert_allclose(onnx_logits[legal], torch_logits[legal], atol=1e-4)
     assert (onnx_logits.argmax(1) == torch_logits.argmax(1)).all()
     assert legal[np.arange(len(legal)), onnx_logits.argmax(1)].all()
+
+
+def test_a_policy_saved_before_the_net_moved_still_builds_the_chihou_net():
+    """model.zip files from before training.nets name no extractor class: they are
+    地方創生's, and the spatial policy still builds that network for them."""
+    policy = SpatialPolicy(SPACE, spaces.Discrete(589), lambda _: 1e-4,
+                           features_extractor_kwargs={"global_net": [16], "value_net": [8],
+                                                      "channels": 4, "conv_layers": 1,
+                                                      "pick_dim": 4})
+    assert isinstance(policy.features_extractor, ChihouSpatialNet)
+    _, kwargs = policy_spec("spatial", "chihou_sousei_v1", [32])
+    assert kwargs["features_extractor_class"] is ChihouSpatialNet
