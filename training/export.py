@@ -120,7 +120,8 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
 
 
 def export_model(
-    model_path: str | Path, name: str, out: str | Path = "checkpoints", run: dict | None = None
+    model_path: str | Path, name: str, out: str | Path = "runs/checkpoints",
+    run: dict | None = None
 ) -> Path:
     """Export an SB3 MaskablePPO zip; returns the checkpoint folder."""
     from sb3_contrib import MaskablePPO
@@ -153,7 +154,8 @@ def export_model(
     return folder
 
 
-def export_snapshot(snapshot: str | Path, name: str, out: str | Path = "checkpoints") -> Path:
+def export_snapshot(snapshot: str | Path, name: str,
+                    out: str | Path = "runs/checkpoints") -> Path:
     """Ship a league snapshot (``<run>/pool/step_N``: already ONNX + card) as a
     checkpoint.  Its card keeps the run's command; ``reproduce`` says which
     snapshot of that command's run it is, because training went on after it."""
@@ -221,7 +223,7 @@ def _family(env_name: str) -> str:
     return env_name.rsplit("_v", 1)[0]
 
 
-def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "checkpoints",
+def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/checkpoints",
                      command: str | None = None) -> Path:
     """Copy a checkpoint to a newer version of its env, whose rules changed but whose
     observation and action layout did not; the copy awaits a fresh evaluation.
@@ -264,7 +266,7 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "checkpo
     return folder
 
 
-def export_team(name: str, members: list[str], out: str | Path = "checkpoints",
+def export_team(name: str, members: list[str], out: str | Path = "runs/checkpoints",
                 command: str | None = None) -> Path:
     """Bundle one checkpoint per role into a team: ``<out>/<env>/<name>/<role>/`` plus
     ``team.json``; ``make_bot`` plays a team in any seat by that seat's role."""
@@ -294,6 +296,15 @@ def export_team(name: str, members: list[str], out: str | Path = "checkpoints",
             "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     (folder / TEAM_FILE).write_text(json.dumps(team, indent=2) + "\n")
     return folder
+
+
+def _games(result: Any) -> int:
+    """How many games an evaluation entry rests on (a solo entry: its agents' largest)."""
+    if not isinstance(result, dict):
+        return 0
+    if isinstance(result.get("games"), int):
+        return result["games"]
+    return max((_games(r) for r in result.values()), default=0)
 
 
 def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list) -> int:
@@ -331,7 +342,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated checkpoints, one per role, bundled as a team "
                              "checkpoint named --name")
     parser.add_argument("--name", help="checkpoint name (folder); needed unless --evaluate")
-    parser.add_argument("--out", default="checkpoints")
+    parser.add_argument("--out", default="runs/checkpoints",
+                        help="where <env>/<name>/ is written (default runs/checkpoints; the "
+                             "tracked checkpoints/ folder only when you mean to ship it)")
+    parser.add_argument("--replace-evaluation", action="store_true",
+                        help="let a smaller evaluation replace a larger one in the card")
     parser.add_argument(
         "--eval-games",
         type=int,
@@ -413,7 +428,14 @@ def main(argv: list[str] | None = None) -> int:
             if isinstance(result, dict):
                 result.update(command=command, code_commit=code_commit())
         card = json.loads(card_path.read_text())  # read again: the card may be newer
-        card["evaluation"] = {**(card.get("evaluation") or {}), **results}
+        before = card.get("evaluation") or {}
+        smaller = [k for k, r in results.items() if _games(r) < _games(before.get(k))]
+        if smaller and not args.replace_evaluation:
+            raise SystemExit(
+                f"{card_path}: the card's {', '.join(smaller)} evaluation has more games than "
+                f"this one ({args.eval_games}); nothing was written (--replace-evaluation "
+                "replaces it anyway)")
+        card["evaluation"] = {**before, **results}
         card_path.write_text(json.dumps(card, indent=2) + "\n")
         print(json.dumps(results, indent=2))
     return 0

@@ -448,3 +448,18 @@ def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, 
     assert set(table) == {"random", "heuristic"} and table["random"]["games"] == 2
     with pytest.raises(SystemExit, match="num_players=9 is not allowed"):
         evaluate.main(["--env", "necropolis_railway_v1", "--players", "9", "--agents", "random"])
+
+
+def test_export_never_silently_replaces_a_larger_evaluation(checkpoint, tmp_path):
+    folder = tmp_path / "zoo" / "toy_v0" / checkpoint.name
+    shutil.copytree(checkpoint, folder)
+    assert export.main(["--evaluate", str(folder), "--eval-games", "6",
+                        "--eval-fields", "random"]) == 0
+    with pytest.raises(SystemExit, match="has more games than this one"):
+        export.main(["--evaluate", str(folder), "--eval-games", "2", "--eval-fields", "random"])
+    assert json.loads((folder / "card.json").read_text())["evaluation"]["vs_random"][
+        "games"] == 6
+    assert export.main(["--evaluate", str(folder), "--eval-games", "2", "--eval-fields",
+                        "random", "--replace-evaluation"]) == 0
+    assert json.loads((folder / "card.json").read_text())["evaluation"]["vs_random"][
+        "games"] == 2
