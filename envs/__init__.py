@@ -87,6 +87,30 @@ def _register_with_pettingzoo() -> None:
             register("aec", env_id, entry_point=f"{module}:env")
 
 
-_register_with_pettingzoo()
+def seat_env_id(name: str) -> str:
+    """The gymnasium id of an env's single-seat view: ``chihou_sousei_v1`` ->
+    ``meeplezoo/ChihouSouseiSeat-v1`` (``training.seat_env.SeatEnv``; needs the train extra)."""
+    base, version = name.rsplit("_v", 1)
+    camel = "".join(part.capitalize() for part in base.split("_"))
+    return f"meeplezoo/{camel}Seat-v{version}"
 
-__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw", "register"]
+
+def _register_with_gymnasium() -> None:
+    """Gymnasium views, registered by entry point (nothing is imported until made):
+    each env's single seat, and the Necropolis solo game."""
+    import gymnasium
+
+    for name in _MODULES:
+        if name.startswith(("chihou", "asian", "necropolis")) and (
+                seat_env_id(name) not in gymnasium.registry):
+            gymnasium.register(id=seat_env_id(name), entry_point="training.seat_env:SeatEnv",
+                               kwargs={"env_name": name})
+    solo = "meeplezoo/NecropolisRailwaySolo-v1"
+    if solo not in gymnasium.registry:
+        gymnasium.register(id=solo, entry_point="envs.necropolis_railway.solo:NecropolisSoloEnv")
+
+
+_register_with_pettingzoo()
+_register_with_gymnasium()
+
+__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw", "register", "seat_env_id"]

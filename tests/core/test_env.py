@@ -227,3 +227,16 @@ def test_a_loaded_state_must_be_playable():
              "scores": [sum(range(1, 10)) * 2 - 5, 0]}
     with pytest.raises(CorruptStateError, match="turn on an empty hand"):
         raw_env().load_state({**saved, "state": stuck})
+
+
+def test_import_envs_registers_the_gymnasium_views():
+    import gymnasium
+
+    assert envs.seat_env_id("chihou_sousei_v1") == "meeplezoo/ChihouSouseiSeat-v1"
+    for name in ("chihou_sousei_v1", "asian_delivery_v1", "necropolis_railway_v1"):
+        assert envs.seat_env_id(name) in gymnasium.registry
+    assert "meeplezoo/NecropolisRailwaySolo-v1" in gymnasium.registry
+    seat = gymnasium.make("meeplezoo/NecropolisRailwaySeat-v1", config={"num_players": 2},
+                          opponents=["random"], seed=0)
+    obs, _ = seat.reset(seed=1)
+    assert seat.observation_space.contains(obs)
