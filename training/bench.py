@@ -89,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--arch", choices=ARCHS, default="mlp")
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args(argv)
+    from training.cli import require_training_extra
+
+    require_training_extra("training.bench")
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
                  [int(x) for x in args.net.split(",")], arch=args.arch)
     print(f"{result['env']} {result['players']}p vs {','.join(result['opponents'])}: "

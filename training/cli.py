@@ -7,7 +7,22 @@ from pathlib import Path
 
 from envs.core.game import parse_options
 
-__all__ = ["code_commit", "parse_options"]
+__all__ = ["code_commit", "parse_options", "require_training_extra"]
+
+
+def require_training_extra(command: str) -> None:
+    """Stop a command that fits networks with a clear message when torch, SB3 or
+    sb3-contrib is missing (the torch-free ``[play]`` install loads and plays only)."""
+    import importlib
+
+    for module in ("torch", "stable_baselines3", "sb3_contrib"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise SystemExit(
+                f"{command} needs {module}, which is not installed: install the training "
+                "extra, the CPU torch wheel first: pip install torch==2.13.0 && "
+                "pip install 'meeplezoo[train]'") from None
 
 
 def code_commit() -> str:

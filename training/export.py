@@ -411,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
             players = args.players or envs.game_class(args.env).default_players
             run = {"env": args.env, "config": {"num_players": players}, "player_counts": [players],
                    "role": args.role, "command": None}
+        from training.cli import require_training_extra
+
+        require_training_extra("training.export --model")
         folder = export_model(args.model, args.name, args.out, run)
     print(f"evaluating {folder}" if args.evaluate else f"exported {folder}", flush=True)
     if args.eval_games:

@@ -276,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    from training.cli import require_training_extra
+
+    require_training_extra("training.improve")
     for name, value in (("--rollouts", args.rollouts), ("--games", args.games),
                         ("--epochs", args.epochs)):
         if value < 1:

@@ -35,7 +35,7 @@ from envs.core.errors import ConfigError
 from envs.core.game import Game
 from envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
 from training.archs import ARCHS
-from training.cli import code_commit, parse_options
+from training.cli import code_commit, parse_options, require_training_extra
 
 
 def parse_counts(text: str) -> list[int]:
@@ -407,6 +407,7 @@ def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    require_training_extra("training.train")
     import torch
     from stable_baselines3.common.utils import set_random_seed
 

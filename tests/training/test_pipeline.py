@@ -463,3 +463,17 @@ def test_export_never_silently_replaces_a_larger_evaluation(checkpoint, tmp_path
                         "random", "--replace-evaluation"]) == 0
     assert json.loads((folder / "card.json").read_text())["evaluation"]["vs_random"][
         "games"] == 2
+
+
+@pytest.mark.parametrize("command", ["train", "improve", "bench"])
+def test_fitting_commands_without_torch_say_which_extra(monkeypatch, tmp_path, command):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if it were not installed
+    module = importlib.import_module(f"training.{command}")
+    argv = {"train": ["--env", "toy_v0", "--timesteps", "8", "--out", str(tmp_path)],
+            "improve": ["--model", str(tmp_path / "m.zip"), "--out", str(tmp_path)],
+            "bench": ["--env", "toy_v0"]}[command]
+    with pytest.raises(SystemExit, match=r"needs sb3_contrib.*meeplezoo\[train\]"):
+        module.main(argv)
