@@ -42,22 +42,21 @@ def card_text(card: int) -> str:
 
 
 def _tableau(state: ChihouSouseiState, seat: int) -> list[str]:
+    """One line per row of the tableau; each card is led by its cell offset from the big
+    city (``(+1,-2) gifu g2:2``), the name its ``place@``/``from@``/``to@`` actions use."""
     grid, tok = state.grid[seat], state.tokens[seat]
     xs = [CELLS[c][0] for c in state.cells[seat]]
     ys = [CELLS[c][1] for c in state.cells[seat]]
-    where = {CELLS[c]: c for c in state.cells[seat]}
+    texts = {}
+    for cell in state.cells[seat]:
+        card = grid[cell]
+        name = BIG_CITIES[seat].upper()[:7] if card == BIG_CITY else card_text(card)
+        texts[CELLS[cell]] = f"{cell_label(cell)} {name}:{tok[cell]}"
+    width = max(WIDTH, *map(len, texts.values()))  # one width per tableau: columns line up
     lines = []
     for y in range(min(ys), max(ys) + 1):
-        parts = []
-        for x in range(min(xs), max(xs) + 1):
-            cell = where.get((x, y))
-            if cell is None:
-                parts.append(" " * WIDTH)
-                continue
-            card = grid[cell]
-            name = BIG_CITIES[seat].upper()[:7] if card == BIG_CITY else card_text(card)
-            parts.append(f"{name}:{tok[cell]}".ljust(WIDTH))
-        lines.append("  " + "|".join(parts).rstrip())
+        parts = [texts.get((x, y), "").ljust(width) for x in range(min(xs), max(xs) + 1)]
+        lines.append("  " + "|".join(parts).rstrip("| "))  # no trailing empty columns
     return lines
 
 
