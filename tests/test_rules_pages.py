@@ -21,3 +21,17 @@ def test_every_test_a_rules_page_names_exists(game):
     assert named, f"{game}'s RULES.md names no test"
     missing = sorted(named - DEFINED)
     assert not missing, f"{game}'s RULES.md names tests that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_summary_table_states_the_real_sizes_and_version(game):
+    import envs
+
+    text = (ROOT / "envs" / game / "RULES.md").read_text()
+    name = next(n for n in envs.list_envs() if n.rsplit("_v", 1)[0] == game)
+    instance = envs.make_game(name)
+    head = text.split("\n## ", 1)[0]  # the table stands before the first section
+    assert f"`Discrete({instance.num_actions()})`" in head
+    assert f"`Box(0, 1, ({instance.observation_size()},), float32)`" in head
+    assert f"`{name.rsplit('_', 1)[1]}`: see the version history" in head
+    assert f"envs.make(\"{name}\")" in head
