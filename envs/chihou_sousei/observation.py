@@ -218,7 +218,7 @@ def clip01(value: float) -> float:
     return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value
 
 
-# ``state._write_summary`` writes icons..cards as one slice, in this order
+# ``caches.write_summary`` writes icons..cards as one slice, in this order
 assert tuple(range(SUM_ICONS + 3, SUM_ICONS + 11)) == (
     SUM_POP,
     SUM_IND,

@@ -61,7 +61,7 @@ def _tableau(state: ChihouSouseiState, seat: int) -> list[str]:
 
 
 def render_state(state: ChihouSouseiState) -> str:
-    from envs.chihou_sousei.state import DECISION_NAMES
+    from envs.chihou_sousei.decisions import DECISION_NAMES
 
     head = (
         f"round {min(state.round + 1, 8)}/8  start P{state.start}  stock {state.stock}  "

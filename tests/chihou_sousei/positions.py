@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from envs.chihou_sousei.board import CELL_INDEX, CELLS, ORIGIN, ROUNDS
+from envs.chihou_sousei.caches import rebuild
 from envs.chihou_sousei.data import BIG_CITY, CARD_ID
+from envs.chihou_sousei.decisions import D_OVER, D_PICK, D_PLACE, EMPTY
 from envs.chihou_sousei.game import ChihouSouseiGame
-from envs.chihou_sousei.state import D_OVER, D_PICK, D_PLACE, EMPTY, ChihouSouseiState
+from envs.chihou_sousei.state import ChihouSouseiState
 from envs.core.game import TERMINAL
 
 FILLER_CELLS = [(-k, 0) for k in range(1, 9)]  # a line to the left of the big city
@@ -91,7 +93,7 @@ def position(
     state.deck = spare[: len(spare) - discarded]
     state.pick_index = 0 if phase == "pick" else n
     state.player = TERMINAL if phase == "over" else start
-    state._rebuild()
+    rebuild(state)
     state._mask = None
     state.check_invariants()
     return state

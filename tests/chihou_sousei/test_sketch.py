@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from envs.chihou_sousei import ChihouSouseiGame
-from envs.chihou_sousei.state import ChihouSouseiState, Sketch
+from envs.chihou_sousei.sketch import Sketch
+from envs.chihou_sousei.state import ChihouSouseiState
 from envs.core.errors import IllegalActionError
 
 CONFIGS = [
