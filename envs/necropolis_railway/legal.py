@@ -1,7 +1,7 @@
 """Which catalogue actions are legal at each decision kind (as index lists).
 
 An empty list means the decision has nothing left to ask: the state then
-finishes it automatically (see ``NecropolisState._finish``).  A list with one
+finishes it automatically (see ``envs/core/agenda.py``).  A list with one
 entry is played automatically too, so a policy only ever sees real choices.
 """
 
@@ -14,6 +14,7 @@ from envs.necropolis_railway import data as D
 from envs.necropolis_railway.board import SIDE_A, STAFF, Player
 
 if TYPE_CHECKING:
+    from envs.core.agenda import Item
     from envs.necropolis_railway.state import NecropolisState
 
 _COLS = range(D.COLUMNS)
@@ -274,33 +275,44 @@ def final_actions(st: NecropolisState, p: Player) -> list[int]:
     return out
 
 
-# -- dispatch: decision kind -> legal(state, player, item argument) ------------------------
+# -- dispatch: decision kind -> legal(state, item) -------------------------------------------
 _TAKE_ALL = [A.TAKE + k for k in range(D.ROW_SIZE)]
 _END_STATION = [A.END_TURN, A.SKIP]  # the end move: take the station's actions, or decline
 
 
-def _income_disc(st: NecropolisState, p: Player, arg: int) -> list[int]:
+def _income_disc(st: NecropolisState, item: Item) -> list[int]:
     supply = st.disc_supply
     return [A.GAIN + i for i, c in enumerate(D.INCOME_DISC_COLOURS) if supply[c] > 0]
 
 
+def _turn(st: NecropolisState, item: Item) -> list[int]:
+    if item[2] == A.TURN_END_STATION:
+        return _END_STATION
+    return turn_actions(st, st.players[item[1]])
+
+
+def _perk(st: NecropolisState, item: Item) -> list[int]:
+    perks = st.players[item[1]].perks
+    return [A.PERK + k for k in range(len(D.PERKS)) if not perks[k]]
+
+
 _BY_KIND = {
-    A.K_TAKE: lambda st, p, arg: _TAKE_ALL,
-    A.K_TURN: lambda st, p, arg: _END_STATION if arg == A.TURN_END_STATION else turn_actions(st, p),
-    A.K_PAY: lambda st, p, arg: pay_actions(st, p),
-    A.K_LONDON: lambda st, p, arg: upgrade_actions(p, False),
-    A.K_NECRO: lambda st, p, arg: necropolis_actions(st, p),
-    A.K_RAIL: railway_actions,
-    A.K_BONUS_HIRE: lambda st, p, arg: hire_actions(p, arg),
-    A.K_PERK: lambda st, p, arg: [A.PERK + k for k in range(len(D.PERKS)) if not p.perks[k]],
-    A.K_VOLUNTEER: lambda st, p, arg: [A.VOLUNTEER + s for s in p.free_spots()],
-    A.K_FREE_MORT: lambda st, p, arg: build_actions(st, p, 2, (arg,)),
+    A.K_TAKE: lambda st, item: _TAKE_ALL,
+    A.K_TURN: _turn,
+    A.K_PAY: lambda st, item: pay_actions(st, st.players[item[1]]),
+    A.K_LONDON: lambda st, item: upgrade_actions(st.players[item[1]], False),
+    A.K_NECRO: lambda st, item: necropolis_actions(st, st.players[item[1]]),
+    A.K_RAIL: lambda st, item: railway_actions(st, st.players[item[1]], item[2]),
+    A.K_BONUS_HIRE: lambda st, item: hire_actions(st.players[item[1]], item[2]),
+    A.K_PERK: _perk,
+    A.K_VOLUNTEER: lambda st, item: [A.VOLUNTEER + s for s in st.players[item[1]].free_spots()],
+    A.K_FREE_MORT: lambda st, item: build_actions(st, st.players[item[1]], 2, (item[2],)),
     A.K_INCOME_DISC: _income_disc,
-    A.K_LOAD: lambda st, p, arg: load_actions(p),
-    A.K_BURY: lambda st, p, arg: bury_actions(p),
-    A.K_DISMISS: lambda st, p, arg: dismiss_actions(p, arg),
-    A.K_DISCARD: lambda st, p, arg: discard_actions(p),
-    A.K_CENTURY: lambda st, p, arg: century_actions(st, p),
-    A.K_FINAL: lambda st, p, arg: final_actions(st, p),
+    A.K_LOAD: lambda st, item: load_actions(st.players[item[1]]),
+    A.K_BURY: lambda st, item: bury_actions(st.players[item[1]]),
+    A.K_DISMISS: lambda st, item: dismiss_actions(st.players[item[1]], item[2]),
+    A.K_DISCARD: lambda st, item: discard_actions(st.players[item[1]]),
+    A.K_CENTURY: lambda st, item: century_actions(st, st.players[item[1]]),
+    A.K_FINAL: lambda st, item: final_actions(st, st.players[item[1]]),
 }
-LEGAL = [_BY_KIND[k] for k in range(A.NUM_DECISIONS)]
+LEGAL = [_BY_KIND[k] for k in range(A.NUM_DECISIONS)]  # legal(state, item) by decision kind

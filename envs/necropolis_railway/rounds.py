@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from envs.core.agenda import Item
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
@@ -13,8 +14,6 @@ from envs.necropolis_railway.turn import refill_slot
 
 if TYPE_CHECKING:
     from envs.necropolis_railway.state import NecropolisState
-
-Item = tuple[int, int, int]
 
 
 def reset_turn(st: NecropolisState, seat: int) -> None:
@@ -32,12 +31,8 @@ def reset_turn(st: NecropolisState, seat: int) -> None:
 def a_turn_start(st: NecropolisState, item: Item) -> None:
     seat = item[1]
     reset_turn(st, seat)
-    st.push((G.NEXT, seat, 0))
-    st.push((G.CLEANUP, seat, 0))
-    st.push((G.DISCARD_CHECK, seat, 0))
-    st.push((G.MOVE_START, seat, 0))
-    st.push((A.K_TURN, seat, 0))
-    st.push((A.K_TAKE, seat, 0))
+    st.push((A.K_TAKE, seat, 0), (A.K_TURN, seat, A.TURN_MENU), (G.MOVE_START, seat, 0),
+            (G.DISCARD_CHECK, seat, 0), (G.CLEANUP, seat, 0), (G.NEXT, seat, 0))
 
 
 def a_discard_check(st: NecropolisState, item: Item) -> None:
@@ -77,20 +72,14 @@ def a_round_end(st: NecropolisState, item: Item) -> None:
     reset_turn(st, -1)
     n = st.num_players
     if st.round >= D.ROUNDS:
-        st.push((G.GAME_OVER, 0, 0))
-        for seat in range(n):  # reverse seat order: the last seat buys first
-            st.push((A.K_FINAL, seat, 0))
-        st.push((G.PHASE, 0, G.P_FINAL))
-        for seat in reversed(range(n)):
-            st.push((G.END_MOVE, seat, 0))
-        st.push((G.PHASE, 0, G.P_END_MOVES))
+        st.push((G.PHASE, 0, G.P_END_MOVES), *[(G.END_MOVE, seat, 0) for seat in range(n)],
+                (G.PHASE, 0, G.P_FINAL),
+                *[(A.K_FINAL, seat, 0) for seat in reversed(range(n))],  # the last seat first
+                (G.GAME_OVER, 0, 0))
         return
-    st.push((G.TURN_START, 0, 0))
-    st.push((G.PHASE, 0, G.P_ROUNDS))
-    if st.round == D.CENTURY_AFTER_ROUND:
-        for seat in reversed(range(n)):
-            st.push((A.K_CENTURY, seat, 0))
-        st.push((G.PHASE, 0, G.P_CENTURY))
+    st.push((G.PHASE, 0, G.P_ROUNDS), (G.TURN_START, 0, 0))
+    if st.round == D.CENTURY_AFTER_ROUND:  # between rounds 6 and 7
+        st.push((G.PHASE, 0, G.P_CENTURY), *[(A.K_CENTURY, seat, 0) for seat in range(n)])
 
 
 def a_phase(st: NecropolisState, item: Item) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from envs.core.agenda import Item
 from envs.core.schema import RNG_STATE, Bool, Int, List, Record, Tuple
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
@@ -26,8 +27,6 @@ from envs.necropolis_railway.board import NO_WORKER, SIDE_A, SIDE_B, STAFF, VOLU
 if TYPE_CHECKING:
     from envs.necropolis_railway.board import Player
     from envs.necropolis_railway.state import NecropolisState
-
-Item = tuple[int, int, int]
 
 # -- bounds from the data file -------------------------------------------------------------------
 LONDON_TOP = len(D.SLOT_COST[0])  # London slot levels: printed, then one per upgrade cost

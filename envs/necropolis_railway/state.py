@@ -3,11 +3,21 @@ turn context and the agenda that drives play (see ``agenda.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from envs.core.game import TERMINAL, GameState
+from envs.core.agenda import (
+    AgendaRules,
+    AgendaState,
+    Decision,
+    Item,
+    Step,
+    agenda_from_json,
+    agenda_to_json,
+)
+from envs.core.game import GameState
 from envs.core.hidden import redraw
 from envs.core.rng import copy_rng, new_rng, rng_from_dict, rng_to_dict
 from envs.necropolis_railway import actions as A
@@ -23,9 +33,6 @@ from envs.necropolis_railway.scoring import SCORE_LINES, score_lines
 if TYPE_CHECKING:
     from envs.necropolis_railway.game import NecropolisRailwayGame
 
-Item = tuple[int, int, int]
-
-
 
 def _d_turn(st: NecropolisState, item: Item, a: int) -> None:
     """The turn menu, or (after round 12) the end move's take-or-decline of a station."""
@@ -33,51 +40,6 @@ def _d_turn(st: NecropolisState, item: Item, a: int) -> None:
         stations.d_end_station(st, item, a)
     else:
         turn.d_turn(st, item, a)
-
-
-_DECIDE_BY_KIND = {
-    A.K_TAKE: turn.d_take,
-    A.K_TURN: _d_turn,
-    A.K_PAY: turn.d_pay,
-    A.K_LONDON: turn.d_london,
-    A.K_NECRO: turn.d_necro,
-    A.K_RAIL: turn.d_rail,
-    A.K_BONUS_HIRE: turn.d_bonus_hire,
-    A.K_PERK: turn.d_perk,
-    A.K_VOLUNTEER: turn.d_volunteer,
-    A.K_FREE_MORT: turn.d_free_mortuary,
-    A.K_INCOME_DISC: stations.d_income_disc,
-    A.K_LOAD: stations.d_load,
-    A.K_BURY: stations.d_bury,
-    A.K_DISMISS: stations.d_dismiss,
-    A.K_DISCARD: stations.d_discard,
-    A.K_CENTURY: turn.d_century,
-    A.K_FINAL: turn.d_final,
-}
-_DECIDE = [_DECIDE_BY_KIND[k] for k in range(A.NUM_DECISIONS)]
-_FINISH = {  # what an exhausted decision does when it leaves the agenda
-    A.K_PAY: turn.finish_pay,
-    A.K_INCOME_DISC: stations.finish_income_disc,
-    A.K_LOAD: lambda st, item: stations.load_all(st.players[item[1]]),
-    A.K_BURY: lambda st, item: stations.overflow_all(st.players[item[1]]),
-    A.K_DISMISS: stations.finish_dismiss,
-}
-_AUTO = {
-    G.TURN_START: rounds.a_turn_start,
-    G.MOVE_START: stations.a_move_start,
-    G.MOVE: stations.a_move,
-    G.LOAD: stations.a_load,
-    G.INCOME: stations.a_income,
-    G.UPKEEP: stations.a_upkeep,
-    G.NECRO_STOP: stations.a_necro_stop,
-    G.DISCARD_CHECK: rounds.a_discard_check,
-    G.CLEANUP: rounds.a_cleanup,
-    G.NEXT: rounds.a_next,
-    G.ROUND_END: rounds.a_round_end,
-    G.END_MOVE: stations.a_end_move,
-    G.GAME_OVER: rounds.a_game_over,
-    G.PHASE: rounds.a_phase,
-}
 
 
 # What each agenda item may change, for the observation's caches (codes in agenda.py):
@@ -88,57 +50,66 @@ MO, LO, RA, CO, DS, CG, ST = (G.S_MONEY, G.S_LONDON, G.S_RAIL, G.S_COLS, G.S_DIS
                               G.S_STAFF)
 SEAT_ALL, TABLE_ALL = G.SEAT_ALL, G.TABLE_ALL
 T_ROW, T_SUP, T_TURN, T_DISC = G.T_ROW, G.T_SUP, G.T_TURN, G.T_DISC
-_BITS = {
-    A.K_TAKE: (DS, T_ROW | T_SUP | T_TURN | T_DISC),
-    A.K_TURN: (0, T_TURN),  # a used tucked card marks its own areas
-    A.K_PAY: (DS, T_DISC | T_TURN),  # bonus / prestige effects mark their own areas
-    A.K_LONDON: (MO | LO, 0),
-    A.K_NECRO: (MO | CO | CG | ST, T_SUP | T_TURN),
-    A.K_RAIL: (MO | RA | ST, T_TURN),
-    A.K_BONUS_HIRE: (MO | CO | ST, 0),
-    A.K_PERK: (MO | RA, T_TURN),
-    A.K_VOLUNTEER: (CO | ST, T_SUP),
-    A.K_FREE_MORT: (CO, T_SUP),
-    A.K_INCOME_DISC: (DS, T_DISC),
-    A.K_LOAD: (CG, 0),
-    A.K_BURY: (MO | CO | CG, 0),
-    A.K_DISMISS: (MO | CO | ST, 0),
-    A.K_DISCARD: (DS, T_DISC),
-    A.K_CENTURY: (SEAT_ALL, T_SUP | T_TURN),
-    A.K_FINAL: (MO | CO | CG | ST, T_SUP),
-    G.TURN_START: (0, T_TURN),
-    G.MOVE_START: (0, 0),
-    G.MOVE: (RA, 0),
-    G.LOAD: (CG, 0),
-    G.INCOME: (MO | CG | DS, T_SUP | T_DISC),
-    G.UPKEEP: (MO, 0),
-    G.NECRO_STOP: (MO | CG, 0),
-    G.DISCARD_CHECK: (0, 0),
-    G.CLEANUP: (0, T_SUP | T_TURN),  # (the solo row discard marks its own areas)
-    G.NEXT: (0, 0),
-    G.ROUND_END: (0, TABLE_ALL),
-    G.END_MOVE: (0, 0),
-    G.GAME_OVER: (0, TABLE_ALL),
-    G.PHASE: (0, TABLE_ALL),
-}
-_SEAT_BITS = [0] * (G.PHASE + 1)
-_TABLE_BITS = [0] * (G.PHASE + 1)
-for _code, (_sb, _tb) in _BITS.items():
-    _SEAT_BITS[_code], _TABLE_BITS[_code] = _sb, _tb
 
 
-def legal_actions_for(st: NecropolisState, item: Item) -> list[int]:
-    """Legal actions of a decision item (see legal.py)."""
-    return L.LEGAL[item[0]](st, st.players[item[1]], item[2])
+def _decision(kind: int, apply: Callable[[NecropolisState, Item, int], None],
+              marks: tuple[int, int],
+              finish: Callable[[NecropolisState, Item], None] | None = None) -> Decision:
+    return Decision(A.DECISIONS[kind], L.LEGAL[kind], apply, finish, marks)
+
+
+# Every agenda code: decisions (legal actions in legal.py, ``finish`` when nothing is left to
+# ask) and automatic steps, with what their items may change.
+AGENDA = AgendaRules({
+    A.K_TAKE: _decision(A.K_TAKE, turn.d_take, (DS, T_ROW | T_SUP | T_TURN | T_DISC)),
+    A.K_TURN: _decision(A.K_TURN, _d_turn, (0, T_TURN)),  # (a used tucked card marks its own)
+    # (bonus space and prestige effects mark their own areas)
+    A.K_PAY: _decision(A.K_PAY, turn.d_pay, (DS, T_DISC | T_TURN), turn.finish_pay),
+    A.K_LONDON: _decision(A.K_LONDON, turn.d_london, (MO | LO, 0)),
+    A.K_NECRO: _decision(A.K_NECRO, turn.d_necro, (MO | CO | CG | ST, T_SUP | T_TURN)),
+    A.K_RAIL: _decision(A.K_RAIL, turn.d_rail, (MO | RA | ST, T_TURN)),
+    A.K_BONUS_HIRE: _decision(A.K_BONUS_HIRE, turn.d_bonus_hire, (MO | CO | ST, 0)),
+    A.K_PERK: _decision(A.K_PERK, turn.d_perk, (MO | RA, T_TURN)),
+    A.K_VOLUNTEER: _decision(A.K_VOLUNTEER, turn.d_volunteer, (CO | ST, T_SUP)),
+    A.K_FREE_MORT: _decision(A.K_FREE_MORT, turn.d_free_mortuary, (CO, T_SUP)),
+    A.K_INCOME_DISC: _decision(A.K_INCOME_DISC, stations.d_income_disc, (DS, T_DISC),
+                               stations.finish_income_disc),
+    A.K_LOAD: _decision(A.K_LOAD, stations.d_load, (CG, 0),
+                        lambda st, item: stations.load_all(st.players[item[1]])),
+    A.K_BURY: _decision(A.K_BURY, stations.d_bury, (MO | CO | CG, 0),
+                        lambda st, item: stations.overflow_all(st.players[item[1]])),
+    A.K_DISMISS: _decision(A.K_DISMISS, stations.d_dismiss, (MO | CO | ST, 0),
+                           stations.finish_dismiss),
+    A.K_DISCARD: _decision(A.K_DISCARD, stations.d_discard, (DS, T_DISC)),
+    A.K_CENTURY: _decision(A.K_CENTURY, turn.d_century, (SEAT_ALL, T_SUP | T_TURN)),
+    A.K_FINAL: _decision(A.K_FINAL, turn.d_final, (MO | CO | CG | ST, T_SUP)),
+    G.TURN_START: Step("TURN_START", rounds.a_turn_start, (0, T_TURN)),
+    G.MOVE_START: Step("MOVE_START", stations.a_move_start, (0, 0)),
+    G.MOVE: Step("MOVE", stations.a_move, (RA, 0)),
+    G.LOAD: Step("LOAD", stations.a_load, (CG, 0)),
+    G.INCOME: Step("INCOME", stations.a_income, (MO | CG | DS, T_SUP | T_DISC)),
+    G.UPKEEP: Step("UPKEEP", stations.a_upkeep, (MO, 0)),
+    G.NECRO_STOP: Step("NECRO_STOP", stations.a_necro_stop, (MO | CG, 0)),
+    G.DISCARD_CHECK: Step("DISCARD_CHECK", rounds.a_discard_check, (0, 0)),
+    # (the solo row discard marks its own areas)
+    G.CLEANUP: Step("CLEANUP", rounds.a_cleanup, (0, T_SUP | T_TURN)),
+    G.NEXT: Step("NEXT", rounds.a_next, (0, 0)),
+    G.ROUND_END: Step("ROUND_END", rounds.a_round_end, (0, TABLE_ALL)),
+    G.END_MOVE: Step("END_MOVE", stations.a_end_move, (0, 0)),
+    G.GAME_OVER: Step("GAME_OVER", rounds.a_game_over, (0, TABLE_ALL)),
+    G.PHASE: Step("PHASE", rounds.a_phase, (0, TABLE_ALL)),
+})
 
 
 _MASKS: dict[tuple, np.ndarray] = {}  # shared read-only masks by legal-action tuple
 
 
-class NecropolisState(GameState):
-    """One position.  ``agenda[-1]`` is the pending decision once ``_run`` stops."""
+class NecropolisState(AgendaState, GameState):
+    """One position.  ``agenda[-1]`` is the pending decision once ``_run`` stops (the agenda's
+    loop, ``push``, ``_apply`` and the turn order come from ``AgendaState``)."""
 
     game: NecropolisRailwayGame
+    agenda_rules = AGENDA
 
     def __init__(self, game: NecropolisRailwayGame, seed: int | None = None,
                  _empty: bool = False) -> None:
@@ -187,53 +158,11 @@ class NecropolisState(GameState):
         self._run()
 
     # -- the agenda -------------------------------------------------------------------------------
-    def push(self, item: Item) -> None:
-        self.agenda.append(item)
-
-    def _run(self) -> None:
-        """Run automatic steps until a decision with a real choice is pending."""
-        ag = self.agenda
-        dirty = self._dirty
-        tdirty = self._tdirty
-        seat_bits = _SEAT_BITS
-        table_bits = _TABLE_BITS
-        legal_for = L.LEGAL
-        players = self.players
-        while ag:
-            item = ag[-1]
-            code = item[0]
-            if code < G.AUTO:  # a decision
-                legal = legal_for[code](self, players[item[1]], item[2])
-                if len(legal) > 1:
-                    self._legal = legal
-                    self._tdirty = tdirty
-                    return
-                if legal:  # one option: take it
-                    _DECIDE[code](self, item, legal[0])
-                else:  # nothing left to ask: finish it
-                    ag.pop()
-                    fin = _FINISH.get(code)
-                    if fin is None:
-                        continue
-                    fin(self, item)
-            else:
-                ag.pop()
-                _AUTO[code](self, item)
-            bits = seat_bits[code]
-            if bits:
-                dirty[item[1]] |= bits
-            tdirty |= table_bits[code] | self._tdirty
-        self._legal = []
+    def _agenda_over(self) -> None:
         self.phase = G.P_OVER
         self._tdirty = TABLE_ALL
 
     # -- GameState hooks --------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.agenda[-1][1] if self.agenda else TERMINAL
-
-    def is_terminal(self) -> bool:
-        return not self.agenda
-
     def _legal_mask(self) -> np.ndarray:
         key = tuple(self._legal)
         mask = _MASKS.get(key)
@@ -253,16 +182,6 @@ class NecropolisState(GameState):
             self._apply(action)
         else:
             super().apply(action)
-
-    def _apply(self, action: int) -> None:
-        item = self.agenda[-1]
-        code = item[0]
-        _DECIDE[code](self, item, action)
-        bits = _SEAT_BITS[code]
-        if bits:
-            self._dirty[item[1]] |= bits
-        self._tdirty |= _TABLE_BITS[code]
-        self._run()
 
     def decision_kind(self) -> int:
         return self.agenda[-1][0] if self.agenda else -1
@@ -353,7 +272,7 @@ class NecropolisState(GameState):
             "phase": self.phase,
             "pay_purpose": self.pay_purpose,
             "pay_left": self.pay_left,
-            "agenda": [list(item) for item in self.agenda],
+            "agenda": agenda_to_json(self.agenda),
             "deck": self.deck[:],
             "discard": self.discard[:],
             "row": self.row[:],
@@ -378,15 +297,11 @@ class NecropolisState(GameState):
         for f in ("vol_supply", "round", "turn_no", "phase", "pay_purpose", "pay_left"):
             setattr(st, f, data[f])
         st.row_discs = [list(d) for d in data["row_discs"]]
-        st.agenda = [tuple(item) for item in data["agenda"]]
+        st.agenda = agenda_from_json(data["agenda"])
         for f in _TURN_FIELDS:
             v = data[f]
             setattr(st, f, list(v) if isinstance(v, list) else v)
         return st
-
-    def pending_legal(self) -> list[int]:
-        """The pending decision's legal actions, computed afresh (empty once the game is over)."""
-        return legal_actions_for(self, self.agenda[-1]) if self.agenda else []
 
     # -- invariants -------------------------------------------------------------------------------
     def check_invariants(self) -> None:

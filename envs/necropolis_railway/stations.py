@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from envs.core.agenda import Item, count_down
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
@@ -18,8 +19,6 @@ from envs.necropolis_railway.turn import draw_coffin, take_discs
 if TYPE_CHECKING:
     from envs.necropolis_railway.state import NecropolisState
 
-Item = tuple[int, int, int]
-
 
 def a_move_start(st: NecropolisState, item: Item) -> None:
     seat = item[1]
@@ -28,9 +27,10 @@ def a_move_start(st: NecropolisState, item: Item) -> None:
     if total > 0 and 0 <= p.express_turn < st.turn_no:
         total += D.EXPRESS_MOVE
     if total > 0:
-        st.push((G.MOVE, seat, total))
-        if p.pos == D.LONDON:
-            st.push((G.LOAD, seat, 0))
+        if p.pos == D.LONDON:  # leaving London: load first
+            st.push((G.LOAD, seat, 0), (G.MOVE, seat, total))
+        else:
+            st.push((G.MOVE, seat, total))
 
 
 def a_move(st: NecropolisState, item: Item) -> None:
@@ -54,9 +54,7 @@ def push_station(st: NecropolisState, seat: int) -> None:
             rate = D.CREW_UPKEEP
             st.t_crew = False
             st._tdirty |= G.T_TURN  # (observation cache: the turn's crew flag)
-        st.push((G.UPKEEP, seat, rate))
-        st.push((G.LOAD, seat, 0))
-        st.push((G.INCOME, seat, 0))
+        st.push((G.INCOME, seat, 0), (G.LOAD, seat, 0), (G.UPKEEP, seat, rate))
     else:
         st.push((G.NECRO_STOP, seat, 0))
 
@@ -67,9 +65,10 @@ def a_end_move(st: NecropolisState, item: Item) -> None:
     p = st.players[seat]
     dist = min((D.LONDON - p.pos) % D.TRACK_LENGTH or D.TRACK_LENGTH,
                (D.NECROPOLIS - p.pos) % D.TRACK_LENGTH or D.TRACK_LENGTH)
-    st.push((G.MOVE, seat, dist))
     if p.pos == D.LONDON:
-        st.push((G.LOAD, seat, 0))
+        st.push((G.LOAD, seat, 0), (G.MOVE, seat, dist))
+    else:
+        st.push((G.MOVE, seat, dist))
 
 
 # -- London -----------------------------------------------------------------------------
@@ -165,9 +164,7 @@ def d_income_disc(st: NecropolisState, item: Item, a: int) -> None:
     colour = D.INCOME_DISC_COLOURS[a - A.GAIN]
     st.disc_supply[colour] -= 1
     p.discs[colour] += 1
-    st.agenda.pop()
-    if item[2] > 1:
-        st.push((A.K_INCOME_DISC, item[1], item[2] - 1))
+    count_down(st.agenda, item)  # one of item[2] discs chosen
 
 
 def finish_income_disc(st: NecropolisState, item: Item) -> None:

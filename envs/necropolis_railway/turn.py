@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from envs.core.agenda import Item, count_down
 from envs.necropolis_railway import actions as A
 from envs.necropolis_railway import agenda as G
 from envs.necropolis_railway import data as D
@@ -19,8 +20,6 @@ from envs.necropolis_railway.legal import mortuary_payment
 
 if TYPE_CHECKING:
     from envs.necropolis_railway.state import NecropolisState
-
-Item = tuple[int, int, int]
 
 
 # -- cards and discs ---------------------------------------------------------------------
@@ -324,9 +323,7 @@ def d_volunteer(st: NecropolisState, item: Item, a: int) -> None:
     p = st.players[item[1]]
     p.place_worker(a - A.VOLUNTEER, VOLUNTEER)
     st.vol_supply -= 1
-    st.agenda.pop()
-    if item[2] > 1:
-        st.push((A.K_VOLUNTEER, item[1], item[2] - 1))
+    count_down(st.agenda, item)  # one of item[2] volunteers placed
 
 
 def d_free_mortuary(st: NecropolisState, item: Item, a: int) -> None:
