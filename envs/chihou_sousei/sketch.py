@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.chihou_sousei.decisions import D_OVER, D_PLACE
-from envs.chihou_sousei.state import ChihouSouseiState
+from envs.chihou_sousei.decisions import D_PLACE
+from envs.chihou_sousei.state import OPTIONS, STEPS, ChihouSouseiState
 from envs.core.errors import IllegalActionError
 
 
@@ -72,7 +72,7 @@ class Sketch(ChihouSouseiState):
     def legal_actions(self) -> list[int]:
         """The legal actions, increasing (the cached list: do not mutate it)."""
         if self._legal is None:
-            self._legal = [] if self.decision == D_OVER else sorted(self._legal_list())
+            self._legal = sorted(OPTIONS[self.decision](self))  # [] once the game is over
         return self._legal
 
     def apply(self, action: int) -> None:
@@ -87,7 +87,7 @@ class Sketch(ChihouSouseiState):
             self._own(p, self.decision == D_PLACE)
         if self.fm_seat >= 0:
             self._own(self.fm_seat, False)
-        self._apply(action)
+        STEPS[self.decision](self, action)  # ``_apply``, one call less
 
     def place_now(self, seat: int, card: int) -> None:
         """What-if for judging a pick: ``seat`` places ``card`` at once (the

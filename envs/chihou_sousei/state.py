@@ -48,7 +48,9 @@ from envs.core.rng import copy_rng
 if TYPE_CHECKING:
     from envs.chihou_sousei.sketch import Sketch
 
-# per decision (indexed by its number): its legal actions, and what a legal action does
+# per decision (indexed by its number): its legal actions, in no particular order and
+# without repeats (the one statement of the options, for the mask and for sketches),
+# and what a legal action does
 _BY_DECISION = {
     D_PICK: (planning.pick_options, planning.play_pick),
     D_BONUS: (planning.bonus_options, planning.play_bonus),
@@ -125,14 +127,9 @@ class ChihouSouseiState(GameState):
 
     def _legal_mask(self) -> np.ndarray:
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        for action in self._legal_list():  # item writes beat fancy indexing on short lists
+        for action in OPTIONS[self.decision](self):  # item writes beat fancy indexing
             mask[action] = True
         return mask
-
-    def _legal_list(self) -> list[int]:
-        """The legal actions, in no particular order and without repeats: the
-        one statement of the options, for the mask and for sketches (no numpy)."""
-        return OPTIONS[self.decision](self)
 
     def _apply(self, action: int) -> None:
         STEPS[self.decision](self, action)
