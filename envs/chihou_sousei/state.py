@@ -1,16 +1,24 @@
 """The engine: one position of 地方創生 (``ChihouSouseiState``).
 
 The position is plain lists of ints (one 145-cell grid per player) plus the
-pending decision; compound turns are split into small decisions (see
-``observation.DECISIONS``).  The rules live in one module per part of a round,
-each decision as its options (``*_options``) and its effect (``play_*``):
-``planning`` (picks, forced move, population increase), ``migration``
-(placement, pulling tokens), ``events`` and ``rounds`` (row, turn and round
-changes, game end); ``tokens`` moves tokens.  ``invariants`` checks a
-position, ``saved`` converts it to and from a save.  The speed caches
-(frontiers, score parts, the observation arrays) are in ``caches``, kept up
-to date through its hooks; bots look ahead on a ``sketch.Sketch``, the same
-rules without the observation arrays.
+pending decision.  Compound turns are split into small decisions (see
+``observation.DECISIONS``).  Only these steps are made automatically:
+migration when one card holds the sources or every available token must
+move, the last pending event, an event whose choice has one option, a pick
+bonus with nothing possible, and the last picker's compulsory population
+increase once the forced move is made, declined or impossible.  Every other
+decision is asked even with a single legal action (a forced move's only
+target, for example).
+
+The rules live in one module per part of a round, each decision as its
+options (``*_options``) and its effect (``play_*``): ``planning`` (picks,
+forced move, population increase), ``migration`` (placement, pulling
+tokens), ``events`` (the neighbours' events) and ``rounds`` (the row, turn
+and round changes, game end); ``tokens`` moves tokens.  ``invariants``
+checks a position, ``saved`` converts it to and from a save.  The speed
+caches (frontiers, score parts, the observation arrays) are in ``caches``,
+kept up to date through its hooks; bots look ahead on a ``sketch.Sketch``,
+the same rules without the observation arrays.
 """
 
 from __future__ import annotations
