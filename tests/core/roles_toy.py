@@ -28,7 +28,7 @@ from envs.core.aec import env_functions
 from envs.core.errors import ConfigError
 from envs.core.features import FeatureLayout
 from envs.core.game import TERMINAL, Game, GameState
-from envs.core.hidden import redeal
+from envs.core.hidden import EVERYONE, Hidden, redeal_for
 from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
 from envs.core.schema import RNG_STATE, Bool, Int, List, Record, Str
 
@@ -220,16 +220,17 @@ class RolesToyState(GameState):
         """Re-deal every card ``player`` cannot see: other hands, the deck, and the
         trader's bid while it is sealed (from the pool of those cards, sorted first)."""
         copy = self.clone()
-        sealed = not self.revealed and player != TRADER and self.bids[TRADER] > 0
-        others = [s for s in (TRADER, BANKER) if s != player]
-        places = [copy.deck, *([c for c in copy.hands[s] if c] for s in others)]
-        places += [[copy.bids[TRADER]]] if sealed else []
-        copy.deck, *dealt = redeal(places, rng)
-        for s in others:
-            cards = iter(dealt.pop(0))
+        bid = [copy.bids[TRADER]] if copy.bids[TRADER] else []
+        places = [Hidden(copy.deck),  # nobody sees the deck's order
+                  *(Hidden([c for c in copy.hands[s] if c], frozenset({s}))
+                    for s in (TRADER, BANKER)),
+                  Hidden(bid, EVERYONE if self.revealed else frozenset({TRADER}))]
+        copy.deck, *hands, bid = redeal_for(player, places, rng)
+        for s, dealt in zip((TRADER, BANKER), hands):
+            cards = iter(dealt)
             copy.hands[s] = [next(cards) if c else 0 for c in copy.hands[s]]
-        if sealed:
-            copy.bids[TRADER] = dealt.pop(0)[0]
+        if bid:
+            copy.bids[TRADER] = bid[0]
         copy.rng = new_rng(int(rng.integers(2**63)))
         return copy
 

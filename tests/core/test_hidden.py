@@ -22,3 +22,18 @@ def test_redeal_keeps_each_places_size_and_the_cards():
     same = redeal([[2, 9], [7, 4, 4]], np.random.default_rng(1))
     assert same == [new_hand, new_deck]  # the true order never shows through
     assert redeal([[], [3]], np.random.default_rng(0)) == [[], [3]]
+
+
+def test_redeal_for_a_viewer_keeps_what_it_sees():
+    from envs.core.hidden import EVERYONE, Hidden, redeal_for
+
+    deck, mine, yours, row = [1, 2, 3], [7, 8], [4, 5], [9]
+    places = [Hidden(deck), Hidden(mine, frozenset({0})), Hidden(yours, frozenset({1})),
+              Hidden(row, EVERYONE)]
+    new_deck, new_mine, new_yours, new_row = redeal_for(0, places, np.random.default_rng(2))
+    assert new_mine == mine and new_row == row
+    assert len(new_deck) == 3 and len(new_yours) == 2
+    assert Counter(new_deck + new_yours) == Counter(deck + yours)
+    shuffled = [Hidden([3, 1, 2]), places[1], Hidden([5, 4], frozenset({1})), places[3]]
+    assert redeal_for(0, shuffled, np.random.default_rng(2)) == [new_deck, new_mine, new_yours,
+                                                                 new_row]
