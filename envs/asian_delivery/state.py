@@ -66,7 +66,7 @@ from envs.asian_delivery.data import (
 )
 from envs.core.game import TERMINAL, GameState
 from envs.core.hidden import redraw
-from envs.core.rng import rng_from_dict, rng_to_dict
+from envs.core.rng import rng_from_dict, rng_in_state, rng_to_dict
 
 NK = L.NKINDS
 NC = len(COLOURS)
@@ -132,9 +132,7 @@ class AsianDeliveryState(GameState):
     def rng(self) -> np.random.Generator:
         """The state's generator; a clone materialises its copy on first use."""
         if self._rng is None:
-            generator = np.random.Generator(np.random.PCG64())
-            generator.bit_generator.state = self._rng_state
-            self._rng = generator
+            self._rng = rng_in_state(self._rng_state)
             self._rng_state = None
         return self._rng
 

@@ -18,8 +18,14 @@ def new_rng(seed: int | None) -> np.random.Generator:
 def copy_rng(rng: np.random.Generator) -> np.random.Generator:
     """An independent generator in the same state: what a state's ``clone`` needs, so
     the copy's chance events equal the original's without sharing its draws."""
+    return rng_in_state(rng.bit_generator.state)
+
+
+def rng_in_state(state: dict[str, Any]) -> np.random.Generator:
+    """A generator set to a PCG64 state taken earlier (a clone may keep the state and
+    build the generator only when chance is drawn: see アジアンデリバリー's clone)."""
     twin = np.random.Generator(np.random.PCG64())
-    twin.bit_generator.state = rng.bit_generator.state
+    twin.bit_generator.state = state
     return twin
 
 
