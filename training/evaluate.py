@@ -211,8 +211,12 @@ def round_robin(
 
     n = config["num_players"]
     rng = np.random.default_rng(seed)
+    roles = {a: spec_role(a) for a in agents}
     lineups = []
     for _ in range(games):
+        if any(roles.values()):  # a role's checkpoint sits only in its role's seats
+            lineups.append(_role_lineup(envs.make_game(env_name, **config), agents, roles, rng))
+            continue
         pick = (
             list(rng.choice(agents, size=n, replace=False))
             if len(agents) >= n
@@ -253,6 +257,22 @@ def round_robin(
         )
     table.sort(key=lambda row: row["ordinal"], reverse=True)
     return {"players": n, "games": games, "ratings": table, "by_role": role_table(results)}
+
+
+def _role_lineup(game: Any, agents: list[str], roles: dict[str, str | None],
+                 rng: np.random.Generator) -> list[str]:
+    """One game's seats, filled in random order, each by a random agent that can play the
+    seat's role (one not yet seated in this game when there is one)."""
+    lineup: list[str] = [""] * game.num_players
+    for seat in rng.permutation(game.num_players):
+        role = game.seat_role(int(seat))
+        fits = [a for a in agents if roles[a] in (None, role)]
+        if not fits:
+            raise ValueError(f"no agent can play seat {seat} (role {role!r}): "
+                             f"{', '.join(agents)}")
+        fresh = [a for a in fits if a not in lineup] or fits
+        lineup[int(seat)] = str(fresh[int(rng.integers(len(fresh)))])
+    return lineup
 
 
 def solo_scores(

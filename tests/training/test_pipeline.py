@@ -1,7 +1,9 @@
-"""Train -> export -> load -> evaluate, in seconds, on the toy game."""
+"""Train -> export -> load -> evaluate, in seconds, on both toy games: the symmetric
+``toy_v0`` and the asymmetric ``toy_roles_v0`` (its judge's role)."""
 
 import json
 import shutil
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -12,15 +14,63 @@ from training import evaluate, export, train
 from training.opponents import CheckpointError, load
 
 
+@dataclass(frozen=True)
+class Toy:
+    """A toy game as the training tests see it: the seats its runs train, and where
+    its checkpoints play."""
+
+    env: str
+    role: str  # the role the learner plays
+    counts: tuple[int, ...]  # the player counts the module's run trains on
+    players: int  # a player count to play, evaluate and check compatibility at
+    asymmetric: bool  # its roles have their own seats: a run names the role it trains
+
+    @property
+    def role_args(self) -> list[str]:
+        return ["--role", self.role] if self.asymmetric else []
+
+    @property
+    def seats(self) -> list[str]:
+        """The train arguments that pick the module's run's seats."""
+        return self.role_args or ["--players", ",".join(map(str, self.counts))]
+
+    def at(self, players: int) -> list[str]:
+        """The train (or export) arguments of a run at one player count."""
+        return ["--players", str(players), *self.role_args]
+
+    @property
+    def config(self) -> dict:
+        return {"num_players": self.players}
+
+    def game(self, players: int | None = None):
+        return envs.make_game(self.env, num_players=players or self.players)
+
+    def to_move(self, state, rng: np.random.Generator):
+        """``state`` played at random until a seat of the toy's role is to move."""
+        while state.game.seat_role(state.current_player()) != self.role:
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+        return state
+
+
+SYMMETRIC = Toy("toy_v0", "player", (2, 3), 2, asymmetric=False)
+ROLES = Toy("toy_roles_v0", "judge", (3,), 3, asymmetric=True)
+only_symmetric = pytest.mark.parametrize("toy", [SYMMETRIC], ids=[SYMMETRIC.env], indirect=True)
+
+
+@pytest.fixture(scope="module", params=[SYMMETRIC, ROLES], ids=lambda toy: toy.env)
+def toy(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def run_dir(tmp_path_factory):
+def run_dir(toy, tmp_path_factory):
     out = tmp_path_factory.mktemp("run")
     code = train.main(
         [
             "--env",
-            "toy_v0",
-            "--players",
-            "2,3",
+            toy.env,
+            *toy.seats,
             "--timesteps",
             "1024",
             "--n-envs",
@@ -50,26 +100,25 @@ def run_dir(tmp_path_factory):
     return out
 
 
-def test_training_writes_model_run_card_and_self_play_snapshots(run_dir):
+def test_training_writes_model_run_card_and_self_play_snapshots(toy, run_dir):
     assert (run_dir / "final_model.zip").exists()
     run = json.loads((run_dir / "run.json").read_text())
-    assert run["timesteps_done"] >= 1024 and run["player_counts"] == [2, 3]
-    assert run["command"].startswith("python -m training.train --env toy_v0")
+    assert run["timesteps_done"] >= 1024 and run["player_counts"] == list(toy.counts)
+    assert run["command"].startswith(f"python -m training.train --env {toy.env} ")
     assert run["code_commit"] != "unknown"
     snapshots = sorted((run_dir / "pool").glob("step_*/policy.onnx"))
     assert len(snapshots) >= 3
 
 
-def test_training_resumes_from_a_model(run_dir, tmp_path):
+def test_training_resumes_from_a_model(toy, run_dir, tmp_path):
     out = tmp_path / "resumed"
     shutil.copytree(run_dir, out)
     assert (
         train.main(
             [
                 "--env",
-                "toy_v0",
-                "--players",
-                "2,3",
+                toy.env,
+                *toy.seats,
                 "--timesteps",
                 "256",
                 "--n-envs",
@@ -94,18 +143,18 @@ def test_training_resumes_from_a_model(run_dir, tmp_path):
         == 0
     )
     run = json.loads((out / "run.json").read_text())
-    assert run["timesteps_done"] >= 1024 + 256
-    assert "&&" in run["command"]
+    assert run["timesteps_done"] >= 1024 + 256 and run["role"] == toy.role
+    assert " && " in run["command"]
 
 
-def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(run_dir, tmp_path):
+def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(toy, run_dir, tmp_path):
     from sb3_contrib import MaskablePPO
 
     out = tmp_path / "retuned"
     shutil.copytree(run_dir, out)
     before = MaskablePPO.load(out / "final_model.zip", device="cpu")
     assert train.main([
-        "--env", "toy_v0", "--players", "2,3", "--timesteps", "128", "--n-envs", "2",
+        "--env", toy.env, *toy.seats, "--timesteps", "128", "--n-envs", "2",
         "--opponents", "random", "--seed", "5", "--out", str(out), "--no-progress",
         "--lr", "1e-5", "--ent-coef", "0.002", "--gae-lambda", "0.99",
         "--resume", str(out / "final_model.zip"),
@@ -117,7 +166,7 @@ def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(run_dir, tmp
         before.n_steps, before.batch_size, before.gamma)  # not given: carried on
 
 
-def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(run_dir, tmp_path,
+def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(toy, run_dir, tmp_path,
                                                                        monkeypatch):
     from training import seat_env
 
@@ -135,7 +184,7 @@ def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(run_dir, tm
     monkeypatch.setattr(seat_env.SeatEnv, "__init__", recording)
     shutil.rmtree(out / "pool")
     assert train.main([
-        "--env", "toy_v0", "--players", "2,3", "--timesteps", "256", "--n-envs", "2",
+        "--env", toy.env, *toy.seats, "--timesteps", "256", "--n-envs", "2",
         "--n-steps", "128", "--batch-size", "64", "--opponents", "random", "--seed", "6",
         "--out", str(out), "--no-progress", "--reward", "win", "--snapshot-freq", "128",
         "--resume", str(start),
@@ -167,7 +216,7 @@ def checkpoint(run_dir, tmp_path_factory):
     return export.export_model(run_dir / "final_model.zip", "toy_test", out)
 
 
-def test_export_writes_onnx_and_a_complete_card(checkpoint):
+def test_export_writes_onnx_and_a_complete_card(toy, checkpoint):
     card = json.loads((checkpoint / "card.json").read_text())
     for key in (
         "env",
@@ -183,18 +232,19 @@ def test_export_writes_onnx_and_a_complete_card(checkpoint):
         "command",
     ):
         assert card[key] is not None, key
-    assert card["env"] == "toy_v0" and card["player_counts"] == [2, 3]
+    assert card["env"] == toy.env and card["player_counts"] == list(toy.counts)
 
 
-def test_onnx_policy_and_sb3_policy_choose_the_same_actions(run_dir, checkpoint):
-    game = envs.make_game("toy_v0", num_players=3)
+def test_onnx_policy_and_sb3_policy_choose_the_same_actions(toy, run_dir, checkpoint):
+    game = toy.game(max(toy.counts))
     rng = np.random.default_rng(0)
-    samples = []
-    for g in range(30):
+    samples = []  # the decisions of the role's seats (every seat of the symmetric toy)
+    for g in range(60):
         state = game.new_initial_state(g)
         while not state.is_terminal():
             seat = state.current_player()
-            samples.append((state.observation(seat), state.legal_mask().copy()))
+            if game.seat_role(seat) == toy.role:
+                samples.append((state.observation(seat), state.legal_mask().copy()))
             legal = state.legal_actions()
             state.apply(legal[rng.integers(len(legal))])
     assert len(samples) > 200
@@ -222,11 +272,12 @@ def _edited_copy(checkpoint, tmp_path, **changes):
     return load(folder)
 
 
-def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
-    game = envs.make_game("toy_v0", num_players=2)
+def test_loading_refuses_another_env_or_size(toy, checkpoint, tmp_path):
+    game = toy.game()
     load(checkpoint).check_compatible(game)
     other_env = _edited_copy(checkpoint, tmp_path, env="chihou_sousei_v1")
-    with pytest.raises(CheckpointError, match=r"made for env 'chihou_sousei_v1', not 'toy_v0'"):
+    with pytest.raises(CheckpointError,
+                       match=rf"made for env 'chihou_sousei_v1', not '{toy.env}'"):
         other_env.check_compatible(game)
     shutil.rmtree(tmp_path / "edited")
     other_count = _edited_copy(checkpoint, tmp_path, player_counts=[4])
@@ -234,7 +285,7 @@ def test_loading_refuses_another_env_or_size(checkpoint, tmp_path):
         other_count.check_compatible(game)
     agent = load(checkpoint)
     with pytest.raises(CheckpointError, match="takes observations of"):
-        agent.act(np.zeros(3, np.float32), np.ones(agent.action_count))
+        agent.act(np.zeros(agent.observation_size - 1, np.float32), np.ones(agent.action_count))
     broken = tmp_path / "broken"
     broken.mkdir()
     (broken / "card.json").write_text("{not json")
@@ -253,17 +304,17 @@ def test_a_network_that_does_not_match_its_card_is_refused_at_load(checkpoint, t
         _edited_copy(checkpoint, tmp_path, **{field: card[field] + 2})
 
 
-def test_evaluation_vs_field_and_round_robin(checkpoint):
-    result = evaluate.versus_field("toy_v0", {"num_players": 2}, "heuristic", "random", 40, seed=1)
+def test_evaluation_vs_field_and_round_robin(toy, checkpoint):
+    result = evaluate.versus_field(toy.env, toy.config, "heuristic", "random", 40, seed=1)
     assert result["games"] == 40 and 0 <= result["win_rate"] <= 1
-    assert len(result["win_rate_by_seat"]) == 2
+    assert len(result["win_rate_by_seat"]) == toy.players
     lo, hi = result["win_rate_ci95"]
     assert lo <= result["win_rate"] <= hi
     table = evaluate.round_robin(
-        "toy_v0", {"num_players": 2}, ["random", "heuristic", str(checkpoint)], 60, seed=2
+        toy.env, toy.config, ["random", "heuristic", str(checkpoint)], 60, seed=2
     )
     assert {row["agent"] for row in table["ratings"]} == {"random", "heuristic", str(checkpoint)}
-    assert sum(row["seat_games"] for row in table["ratings"]) == 120
+    assert sum(row["seat_games"] for row in table["ratings"]) == 60 * toy.players
 
 
 def test_wilson_interval():
@@ -271,21 +322,21 @@ def test_wilson_interval():
     assert 0.70 < lo < 0.8 < hi < 0.88
 
 
-def test_imitation_warm_start_fits_the_teacher(tmp_path):
+def test_imitation_warm_start_fits_the_teacher(toy, tmp_path):
     from training.imitation import collect_teacher_data
 
-    data = collect_teacher_data("toy_v0", {"num_players": 2}, games=40, seed=0, workers=1)
+    data = collect_teacher_data(toy.env, toy.config, games=40, seed=0, workers=1, role=toy.role)
     assert data["obs"].shape[0] == data["actions"].shape[0] == data["returns"].shape[0]
     assert data["masks"][np.arange(len(data["actions"])), data["actions"]].all()
     out = tmp_path / "bc"
     assert train.main([
-        "--env", "toy_v0", "--players", "2", "--timesteps", "256", "--n-envs", "2",
+        "--env", toy.env, *toy.at(toy.players), "--timesteps", "256", "--n-envs", "2",
         "--n-steps", "128", "--batch-size", "64", "--opponents", "self=2,random",
         "--imitate-games", "200", "--imitate-epochs", "10", "--seed", "0",
         "--out", str(out), "--no-progress", "--net", "32,32",
     ]) == 0
     run = json.loads((out / "run.json").read_text())
-    assert run["imitation"]["agreement"] > 0.8  # the high-card rule is easy to copy
+    assert run["imitation"]["agreement"] > 0.8  # high card, audit the winner: easy to copy
     assert (out / "pool" / "step_000000000" / "policy.onnx").exists()
 
 
@@ -302,10 +353,10 @@ def test_imitation_learns_the_teachers_set_of_equally_best_actions():
     assert (data["targets"].sum(1) > 1).any()  # ties exist and are kept
 
 
-def test_dagger_round_lets_the_student_play_and_the_teacher_label(tmp_path):
+def test_dagger_round_lets_the_student_play_and_the_teacher_label(toy, tmp_path):
     out = tmp_path / "dagger"
     assert train.main([
-        "--env", "toy_v0", "--players", "2", "--timesteps", "128", "--n-envs", "2",
+        "--env", toy.env, *toy.at(toy.players), "--timesteps", "128", "--n-envs", "2",
         "--n-steps", "64", "--batch-size", "64", "--opponents", "random",
         "--imitate-games", "30", "--imitate-epochs", "2", "--dagger-rounds", "1",
         "--seed", "0", "--out", str(out), "--no-progress", "--net", "16",
@@ -332,26 +383,27 @@ def test_win_rates_by_role_for_asymmetric_seats():
     assert evaluate.round_robin("toy_v0", {"num_players": 2}, ["random"], 4)["by_role"] == []
 
 
-def test_teacher_data_does_not_depend_on_the_worker_count():
+def test_teacher_data_does_not_depend_on_the_worker_count(toy):
     from training.imitation import collect_teacher_data
 
-    one = collect_teacher_data("toy_v0", {"num_players": 2}, games=6, seed=4, workers=1)
-    two = collect_teacher_data("toy_v0", {"num_players": 2}, games=6, seed=4, workers=2)
+    one = collect_teacher_data(toy.env, toy.config, games=6, seed=4, workers=1, role=toy.role)
+    two = collect_teacher_data(toy.env, toy.config, games=6, seed=4, workers=2, role=toy.role)
     for key in one:
         np.testing.assert_array_equal(one[key], two[key])
 
 
-def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(run_dir, tmp_path):
+def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(toy, run_dir,
+                                                                           tmp_path):
     snapshot = sorted((run_dir / "pool").glob("step_*"))[-1]
     folder = export.export_snapshot(snapshot, "league_pick", tmp_path)
     card = json.loads((folder / "card.json").read_text())
     step = json.loads((snapshot / "card.json").read_text())["training_steps"]
-    assert folder == tmp_path / "toy_v0" / "league_pick"
+    assert folder == tmp_path / toy.env / "league_pick"
     assert card["name"] == "league_pick" and card["training_steps"] == step
     assert f"training step {step}" in card["reproduce"] and card["command"]
     assert card["wall_time_s"] > 0  # the training time up to the snapshot
     agent = load(folder)
-    state = envs.make_game("toy_v0", num_players=2).new_initial_state(0)
+    state = toy.to_move(toy.game().new_initial_state(0), np.random.default_rng(0))
     mask = state.legal_mask()
     assert mask[agent.act(state.observation(state.current_player()), mask)]
     with pytest.raises(FileNotFoundError, match="not a snapshot"):
@@ -367,6 +419,7 @@ def test_the_recorded_reward_names_each_player_count_where_auto_differs():
         train.reward_label("win", [2, 1])
 
 
+@only_symmetric  # toy_v1 is a newer toy_v0
 def test_carry_moves_a_checkpoint_to_the_new_version_and_awaits_its_evaluation(checkpoint,
                                                                                 tmp_path):
     old = json.loads((checkpoint / "card.json").read_text())
@@ -391,6 +444,7 @@ def test_carry_moves_a_checkpoint_to_the_new_version_and_awaits_its_evaluation(c
         export.carry_checkpoint(checkpoint, "toy_v0", out)
 
 
+@only_symmetric
 def test_carry_refuses_a_changed_layout(checkpoint, tmp_path):
     edited = tmp_path / "edited"
     shutil.copytree(checkpoint, edited)
@@ -426,17 +480,17 @@ def test_any_python_agent_can_be_evaluated():
         evaluate.versus_field("toy_v0", config, lambda: 0, "random", 2)
 
 
-def test_a_model_trained_elsewhere_exports_with_env_and_players(run_dir, tmp_path):
+def test_a_model_trained_elsewhere_exports_with_env_and_players(toy, run_dir, tmp_path):
     foreign = tmp_path / "elsewhere" / "model.zip"
     foreign.parent.mkdir()
     shutil.copyfile(run_dir / "final_model.zip", foreign)
     with pytest.raises(FileNotFoundError, match="give --env and --players"):
         export.main(["--model", str(foreign), "--name", "x", "--out", str(tmp_path)])
-    assert export.main(["--model", str(foreign), "--name", "foreign", "--env", "toy_v0",
-                        "--players", "2", "--out", str(tmp_path)]) == 0
-    card = json.loads((tmp_path / "toy_v0" / "foreign" / "card.json").read_text())
-    assert card["command"] is None and card["player_counts"] == [2]
-    load(tmp_path / "toy_v0" / "foreign").check_compatible(envs.make_game("toy_v0"))
+    assert export.main(["--model", str(foreign), "--name", "foreign", "--env", toy.env,
+                        *toy.at(toy.players), "--out", str(tmp_path)]) == 0
+    card = json.loads((tmp_path / toy.env / "foreign" / "card.json").read_text())
+    assert card["command"] is None and card["player_counts"] == [toy.players]
+    load(tmp_path / toy.env / "foreign").check_compatible(envs.make_game(toy.env))
 
 
 def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, tmp_path):
@@ -450,8 +504,8 @@ def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, 
         evaluate.main(["--env", "necropolis_railway_v1", "--players", "9", "--agents", "random"])
 
 
-def test_export_never_silently_replaces_a_larger_evaluation(checkpoint, tmp_path):
-    folder = tmp_path / "zoo" / "toy_v0" / checkpoint.name
+def test_export_never_silently_replaces_a_larger_evaluation(toy, checkpoint, tmp_path):
+    folder = tmp_path / "zoo" / toy.env / checkpoint.name
     shutil.copytree(checkpoint, folder)
     assert export.main(["--evaluate", str(folder), "--eval-games", "6",
                         "--eval-fields", "random"]) == 0

@@ -172,32 +172,24 @@ def test_improve_searches_and_fits_one_roles_policy(role_runs, tmp_path):
     assert export.export_model(out / "final_model.zip", "judge_improved", tmp_path / "zoo")
 
 
-def test_a_role_run_resumes_and_a_dagger_round_keeps_to_its_role(tmp_path):
+def test_a_dagger_round_keeps_to_its_role(tmp_path):
+    """(Resuming a role run, and its ONNX export choosing as SB3 does, are checked on both
+    toys in test_pipeline.py.)"""
     run = tmp_path / "banker"
     assert _train(run, role="banker", extra=["--dagger-rounds", "1"]) == 0
     record = json.loads((run / "run.json").read_text())
     assert record["imitation"]["dagger_rounds"] == 1
     assert record["imitation"]["decisions"] == 2 * 6 * 3  # banker decisions only, 2 x 6 games
-    assert train.main(["--env", ENV, "--role", "banker", "--timesteps", "128", "--n-envs", "2",
-                       "--n-steps", "64", "--batch-size", "64", "--opponents", "heuristic",
-                       "--seed", "3", "--out", str(run), "--no-progress",
-                       "--resume", str(run / "final_model.zip")]) == 0
-    resumed = json.loads((run / "run.json").read_text())
-    assert resumed["role"] == "banker" and resumed["timesteps_done"] > record["timesteps_done"]
-    assert " && " in resumed["command"]
 
 
-def test_a_role_policy_exports_to_onnx_that_chooses_as_sb3_does(role_runs):
-    root, folders = role_runs
-    game = envs.make_game(ENV)
-    states = []
-    rng = np.random.default_rng(0)
-    for g in range(6):
-        state = game.new_initial_state(g)
-        while not state.is_terminal():
-            if state.current_player() == 2:
-                states.append((state.observation(2), state.legal_mask()))
-            state.apply(RandomBot(int(rng.integers(99))).act(state))
-    assert states
-    assert export.sb3_and_onnx_agree(root / "judge" / "final_model.zip", folders["judge"],
-                                     states) == 0
+
+def test_a_round_robin_seats_role_checkpoints_in_their_roles(role_runs):
+    _, folders = role_runs
+    out = evaluate.round_robin(ENV, {"num_players": 3},
+                               ["random", str(folders["judge"]), str(folders["banker"])], 12,
+                               seed=4)
+    rows = {r["agent"]: r for r in out["ratings"]}
+    assert rows[str(folders["judge"])]["seat_games"] > 0
+    assert sum(r["seat_games"] for r in rows.values()) == 12 * 3
+    with pytest.raises(ValueError, match="no agent can play seat"):
+        evaluate.round_robin(ENV, {"num_players": 3}, [str(folders["judge"])], 2)
