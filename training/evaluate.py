@@ -52,17 +52,20 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
-               networks: dict[str, Any]) -> list[Any]:
+               networks: dict[Any, Any], roles: dict[Any, str | None]) -> list[Any]:
     """The bots of one game: each seat's own, seeded from the game's generator.  Networks
-    (deterministic, costly to load) are loaded once and shared."""
+    (deterministic, costly to load) are loaded once and shared, and each spec's role is
+    read from its card once."""
     bots = []
     for seat, spec in enumerate(lineup):
         seed = int(rng.integers(2**31))
-        role = spec_role(spec)
+        key = spec if isinstance(spec, str) else id(spec)
+        if key not in roles:
+            roles[key] = spec_role(spec)
+        role = roles[key]
         if role is not None and role != game.seat_role(seat):
             raise ValueError(f"{spec} plays role {role!r}; seat {seat} plays "
                              f"{game.seat_role(seat)!r}")
-        key = spec if isinstance(spec, str) else id(spec)
         if key in networks:
             bots.append(networks[key])
             continue
@@ -78,12 +81,13 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
     the results do not depend on how games are split over workers."""
     env_name, config, games, seed, watch = args
     game = envs.make_game(env_name, **config)
-    networks: dict[str, Any] = {}
+    networks: dict[Any, Any] = {}
+    roles: dict[Any, str | None] = {}
     results = []
     won = 0.0
     for done, (index, lineup) in enumerate(games, 1):
         rng = np.random.default_rng([seed, index])
-        bots = _game_bots(game, lineup, rng, networks)
+        bots = _game_bots(game, lineup, rng, networks, roles)
         state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
         keys = state.rank_keys()
         results.append(
@@ -212,10 +216,11 @@ def round_robin(
     n = config["num_players"]
     rng = np.random.default_rng(seed)
     roles = {a: spec_role(a) for a in agents}
+    game = envs.make_game(env_name, **config) if any(roles.values()) else None
     lineups = []
     for _ in range(games):
-        if any(roles.values()):  # a role's checkpoint sits only in its role's seats
-            lineups.append(_role_lineup(envs.make_game(env_name, **config), agents, roles, rng))
+        if game is not None:  # a role's checkpoint sits only in its role's seats
+            lineups.append(_role_lineup(game, agents, roles, rng))
             continue
         pick = (
             list(rng.choice(agents, size=n, replace=False))
