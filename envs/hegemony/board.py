@@ -1,0 +1,171 @@
+"""Queries about companies and workers that every phase module shares (§5.1, §5.2, §1.3).
+
+Pure reads of the state, plus the few small writes that keep derived facts in step
+(population is never stored: it is computed from the workers owned).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from envs.hegemony import data as D
+from envs.hegemony.actions import CC, CC_SEATS, COOP_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
+from envs.hegemony.state import KINDS, NO_WORKER, worker_class
+
+if TYPE_CHECKING:
+    from envs.hegemony.state import HegemonyState
+
+SEATS_OF = {CC: CC_SEATS, MC: MC_SEATS, ST: PUBLIC_SEATS, WC: COOP_SEATS}
+
+
+def seat_owner(seat: int) -> int:
+    """The class whose board holds ``seat`` (public seats belong to the State)."""
+    if seat < 12:
+        return CC
+    if seat < 20:
+        return MC
+    if seat < 29:
+        return ST
+    return WC
+
+
+def card(st: HegemonyState, seat: int) -> D.CompanyCard | None:
+    index = st.seat_card[seat]
+    return None if index < 0 else D.COMPANIES[index]
+
+
+def is_present(st: HegemonyState, seat: int) -> bool:
+    """A company sits in the seat and (public companies) is face up."""
+    return st.seat_card[seat] >= 0 and bool(st.seat_face_up[seat])
+
+
+def slots(st: HegemonyState, seat: int) -> tuple[D.Slot, ...]:
+    company = card(st, seat)
+    return () if company is None else company.slots
+
+
+def is_operational(st: HegemonyState, seat: int) -> bool:
+    """§5.2: every slot filled (MC: its MC slots); automated companies always are."""
+    company = card(st, seat)
+    if company is None or not st.seat_face_up[seat]:
+        return False
+    if company.automated:
+        return True
+    workers = st.seat_workers[seat]
+    if company.sector == "coop":
+        return all(w != NO_WORKER for w in workers[: len(company.slots)])
+    return all(workers[k] != NO_WORKER for k, slot in enumerate(company.slots)
+               if not slot.employee)
+
+
+def is_fully_operational(st: HegemonyState, seat: int) -> bool:
+    """§5.2: every slot filled, the optional employee slot included (MC scoring, §8)."""
+    company = card(st, seat)
+    if not is_operational(st, seat) or company is None:
+        return False
+    return all(st.seat_workers[seat][k] != NO_WORKER for k in range(len(company.slots)))
+
+
+def employee_slot(st: HegemonyState, seat: int) -> int:
+    """Index of an MC company's employee slot, or -1."""
+    for k, slot in enumerate(slots(st, seat)):
+        if slot.employee:
+            return k
+    return -1
+
+
+def has_employee(st: HegemonyState, seat: int) -> bool:
+    k = employee_slot(st, seat)
+    return k >= 0 and st.seat_workers[seat][k] != NO_WORKER
+
+
+def staff_class(st: HegemonyState, seat: int) -> int:
+    """The class of a company's (non-employee) workers, or -1 if it has none (§12 #21)."""
+    for k, slot in enumerate(slots(st, seat)):
+        w = st.seat_workers[seat][k]
+        if w != NO_WORKER and not slot.employee:
+            return worker_class(w)
+    return -1
+
+
+def wage_amount(st: HegemonyState, seat: int) -> int:
+    """The wage the company pays at Production (0 without a wage)."""
+    company = card(st, seat)
+    level = st.seat_wage[seat]
+    if company is None or company.wages is None or level < 0:
+        return 0
+    return company.wages[level]
+
+
+def companies_of(st: HegemonyState, cls: int) -> list[int]:
+    """Seats holding a (face-up) company of ``cls``."""
+    return [s for s in SEATS_OF[cls] if is_present(st, s)]
+
+
+def operational_companies(st: HegemonyState, cls: int) -> list[int]:
+    return [s for s in companies_of(st, cls) if is_operational(st, s)]
+
+
+def employed_workers(st: HegemonyState, cls: int) -> int:
+    return sum(1 for seat in range(len(st.seat_card)) for w in st.seat_workers[seat]
+               if w != NO_WORKER and worker_class(w) == cls)
+
+
+def workers_owned(st: HegemonyState, cls: int) -> int:
+    """Every worker of the class: employed, unemployed and in unions (§1.3)."""
+    total = employed_workers(st, cls) + sum(st.unemployed[cls])
+    if cls == WC:
+        total += sum(st.unions)
+    return total
+
+
+def population(st: HegemonyState, cls: int) -> int:
+    """The population track value, recomputed from the workers owned (§1.3)."""
+    return D.population(workers_owned(st, cls))
+
+
+def unemployed_total(st: HegemonyState, cls: int) -> int:
+    return sum(st.unemployed[cls])
+
+
+def influence_supply(st: HegemonyState) -> int:
+    """Influence cubes left in the supply (§1.1: 35 in all)."""
+    used = sum(st.influence) + st.public_services[2] + sum(b[5] for b in st.benefits)
+    return D.INFLUENCE_CUBES - used
+
+
+def gain_influence(st: HegemonyState, cls: int, amount: int) -> int:
+    """Give ``cls`` up to ``amount`` influence, capped by the supply (§12 #42); returns the gain."""
+    gained = max(0, min(amount, influence_supply(st)))
+    st.influence[cls] += gained
+    return gained
+
+
+def strike_tokens_left(st: HegemonyState) -> int:
+    return D.STRIKE_TOKENS - sum(st.seat_strike)
+
+
+def machinery_left(st: HegemonyState) -> int:
+    return D.MACHINERY_TOKENS - sum(st.seat_machinery)
+
+
+def kind_counts(st: HegemonyState, cls: int) -> list[int]:
+    """Unemployed workers of ``cls`` by kind (a copy)."""
+    return list(st.unemployed[cls][:KINDS])
+
+
+def unemploy_workers(st: HegemonyState, seat: int) -> None:
+    """Every worker of the seat goes to its class's Unemployed area, not committed."""
+    for k, w in enumerate(st.seat_workers[seat]):
+        if w != NO_WORKER:
+            st.unemployed[worker_class(w)][w % KINDS] += 1
+            st.seat_workers[seat][k] = NO_WORKER
+            st.seat_committed[seat][k] = 0
+
+
+def clear_company(st: HegemonyState, seat: int) -> None:
+    """Empty the seat of workers and tokens (a sale, a public company turned face down);
+    the caller decides where the card goes."""
+    unemploy_workers(st, seat)
+    st.seat_machinery[seat] = 0
+    st.seat_strike[seat] = 0

@@ -1,0 +1,88 @@
+"""Hegemony: Lead Your Class to Victory (Varnavas Timotheou, 2023) as a MeepleZoo engine.
+
+Four classes, each a role with its own action catalogue and observation: the Working
+Class, the Middle Class, the Capitalist Class and the State.  See RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.core.errors import ConfigError
+from envs.core.game import Game, Option
+from envs.hegemony.actions import ROLE_NAMES, catalogue
+
+VARIANTS = {
+    "initial_p6": Option("B", ("B", "A"), "starting section of policy 6 (§1.2, §12 #7)"),
+    "mc_prep_arrivals": Option(
+        "memo", ("memo", "published"),
+        "MC's new workers in Preparation: memo +1 unskilled; published +1 unskilled and "
+        "+1 skilled of MC's choice (§2.1, §12 #1)"),
+    "mc_policy_vp": Option("memo", ("memo", "published"),
+                           "MC's end-game policy VP: memo 1/4/8/12/18, published 1/3/6/10/15 "
+                           "(§9, §12 #2)"),
+    "cc_end_loans": Option("memo", ("memo", "published"),
+                           "CC's loans at game end: repay 55 like everyone (memo), or -5 VP per "
+                           "loan without repaying (published) (§9, §12 #3)"),
+    "cc_export_vp": Option(False, (False, True),
+                           "CC gains +1 VP per Foreign Market transaction (§3.9, §12 #4)"),
+    "swap_target": Option("unskilled", ("unskilled", "any"),
+                          "Swap Workers brings in an unskilled (memo) or any unemployed worker "
+                          "(§4.4, §12 #5)"),
+    "demonstration_discard": Option(
+        "memo", ("memo", "published"),
+        "the Demonstration token is re-checked after every action (memo) or only after a "
+        "build plus assignment (published) (§3.6, §12 #6)"),
+    "price_high_requires_policy": Option(
+        False, (False, True), "High prices need 6A / 4C / 5C (§5.11, §12 #10)"),
+    "mc_scoring_compare": Option(
+        "vp", ("vp", "position"),
+        "MC's scoring compares the printed VP value or the track position with its fully "
+        "operational companies (§8, §12 #14)"),
+}
+
+
+class HegemonyGame(Game):
+    name = "hegemony_v0"
+    title = "Hegemony: Lead Your Class to Victory"
+    roles = ROLE_NAMES
+    min_players = max_players = default_players = 4
+    options = VARIANTS
+    max_decisions = 20_000
+    score_scale = 50.0
+
+    def seat_role(self, seat: int) -> str:
+        if not (isinstance(seat, (int, np.integer)) and 0 <= seat < 4):
+            raise ConfigError(f"{self.name}: seat {seat!r} is not a seat 0..3")
+        return ROLE_NAMES[seat]
+
+    def num_actions(self, role: str | None = None) -> int:
+        return catalogue(self.check_role(role)).size
+
+    def action_name(self, action: int, role: str | None = None) -> str:
+        role = self.check_role(role)
+        return catalogue(role).names[self.check_action_index(action, role)]
+
+    def feature_names(self, role: str | None = None) -> list[str]:
+        from envs.hegemony.observation import layout
+
+        return layout(self.check_role(role)).names
+
+    def new_initial_state(self, seed: int | None = None) -> Any:
+        from envs.hegemony.setup import new_game
+
+        return new_game(self, seed)
+
+    def state_schema(self) -> Any:
+        from envs.hegemony.saved import state_schema
+
+        return state_schema()
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        from envs.hegemony.state import HegemonyState
+
+        state = HegemonyState.from_dict(self, data)
+        state._legal = state.pending_legal()
+        return state

@@ -1,0 +1,6 @@
+"""(being written)"""
+
+CODES: dict = {}
+BASIC: dict = {}
+FREE: dict = {}
+CTX: dict[str, int] = {}

@@ -1,0 +1,223 @@
+"""The game state: every field of a Hegemony position, as plain lists of ints.
+
+Seats 0..3 are the classes WC, MC, CC and the State (``actions.WC`` ...).  Rules live
+in the phase modules (``turn``, ``workers``, ``economy``, ``politics``, ``production``);
+this module only holds the fields, the set-up of §1 and the saved form.  Every field is
+JSON-safe as it stands, so saving is a copy and ``state_schema`` (``saved.py``) checks
+each one on load.
+
+Encodings:
+- a worker is ``cls * 6 + kind`` (cls 0 WC, 1 MC; kind 0 unskilled, 1 + industry);
+  ``-1`` is an empty slot;
+- a company seat (``actions.SEAT_NAMES``) holds a card index of ``data.COMPANIES`` or -1;
+- a policy section is 0/1/2 for A/B/C; a bill is ``owner * 3 + section`` or -1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from envs.core.agenda import AgendaState, Item
+from envs.core.game import GameState
+from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from envs.hegemony import data as D
+from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
+
+if TYPE_CHECKING:
+    from envs.hegemony.game import HegemonyGame
+
+NO_WORKER = -1
+KINDS = 6  # unskilled + 5 industries
+
+
+def worker(cls: int, kind: int) -> int:
+    return cls * KINDS + kind
+
+
+def worker_class(w: int) -> int:
+    return w // KINDS
+
+
+def worker_kind(w: int) -> int:
+    return w % KINDS
+
+
+# name -> how deep its lists nest (0: an int/bool/str, 1: a list of them, 2: a list of lists)
+FIELDS: dict[str, int] = {
+    # round and turn
+    "round": 0, "phase": 0, "turn_pass": 0, "main_done": 0, "free_used": 0,
+    "agenda": 2, "ctx": 0,
+    # policies and bills (§3.1, §10)
+    "policies": 1, "bills": 1, "markers_used": 1,
+    # money, loans, points (seat-indexed; CC's entry of ``money`` is its Revenue)
+    "money": 1, "capital": 0, "loans": 1, "vp": 1, "influence": 1, "minted": 0,
+    # voting cubes (WC, MC, CC)
+    "bag": 1, "cube_supply": 1,
+    # WC / MC boards
+    "prosperity": 1, "unemployed": 2, "unions": 1, "goods": 2, "mc_storage": 1,
+    # CC board
+    "cc_storage": 1, "ftz": 1, "storage_tiles": 1, "wealth": 0, "prices": 2,
+    # State board
+    "legitimacy": 1, "legit_tokens": 1, "public_services": 1, "state_goods": 1,
+    "benefits": 2, "demonstration": 0,
+    # companies, one entry per seat
+    "seat_card": 1, "seat_wage": 1, "seat_workers": 2, "seat_committed": 2,
+    "seat_machinery": 1, "seat_strike": 1, "seat_face_up": 1,
+    # decks (each a list, the top card last) and face-up cards
+    "hands": 2, "action_decks": 2, "action_discard": 2,
+    "cc_deck": 1, "cc_market": 1, "mc_deck": 1, "mc_market": 1, "company_discard": 1,
+    "deal_deck": 1, "deals": 1, "export_deck": 1, "export": 0, "immigration": 1,
+    "event_deck": 1, "events": 1, "agenda_deck": 1, "agenda_card": 0, "last_agenda": 0,
+}
+
+BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
+
+
+class HegemonyState(AgendaState, GameState):
+    """One position.  Flow: the agenda (``turn.AGENDA``) decides who acts next."""
+
+    game: HegemonyGame
+
+    def __init__(self, game: HegemonyGame) -> None:
+        GameState.__init__(self, game)
+        self._dirty = [0, 0, 0, 0]
+        self._tdirty = 0
+        self._legal: list[int] = []
+        self.rng: np.random.Generator = new_rng(None)
+
+    # -- the saved form -------------------------------------------------------
+    def _to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rng": rng_to_dict(self.rng)}
+        for name, depth in FIELDS.items():
+            value = getattr(self, name)
+            if name == "ctx":
+                out[name] = dict(value)
+            elif depth == 2:
+                out[name] = [list(v) for v in value]
+            elif depth == 1:
+                out[name] = list(value)
+            else:
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, game: HegemonyGame, data: dict[str, Any]) -> HegemonyState:
+        state = cls(game)
+        state.rng = rng_from_dict(data["rng"])
+        for name, depth in FIELDS.items():
+            value = data[name]
+            if name == "ctx":
+                value = dict(value)
+            elif name == "agenda":
+                value = [tuple(item) for item in value]
+            elif depth == 2:
+                value = [list(v) for v in value]
+            elif depth == 1:
+                value = list(value)
+            setattr(state, name, value)
+        return state
+
+    def clone(self) -> HegemonyState:
+        new = HegemonyState.__new__(HegemonyState)
+        new.game = self.game
+        new._mask = self._mask
+        new._legal = self._legal
+        new._dirty = list(self._dirty)
+        new._tdirty = self._tdirty
+        bitgen = type(self.rng.bit_generator)()
+        bitgen.state = self.rng.bit_generator.state
+        new.rng = np.random.Generator(bitgen)
+        for name, depth in FIELDS.items():
+            value = getattr(self, name)
+            if name == "ctx":
+                value = dict(value)
+            elif name == "agenda":
+                value = list(value)
+            elif depth == 2:
+                value = [list(v) for v in value]
+            elif depth == 1:
+                value = list(value)
+            setattr(new, name, value)
+        return new
+
+    # -- the GameState hooks that the phase modules fill -----------------------
+    def _legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_actions(self.game.seat_role(self.current_player())),
+                        dtype=bool)
+        mask[self._legal] = True
+        return mask
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def decision_name(self) -> str:
+        if not self.agenda:
+            return "game_over"
+        from envs.hegemony.turn import AGENDA
+
+        return AGENDA.name(self.agenda[-1][0])
+
+    def observation(self, player: int) -> np.ndarray:
+        from envs.hegemony.observation import encode
+
+        return encode(self, player)
+
+    def render(self) -> str:
+        from envs.hegemony.render import render
+
+        return render(self)
+
+    def rank_keys(self) -> list[tuple]:
+        from envs.hegemony.production import rank_keys
+
+        return rank_keys(self)
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [{"total": float(v)} for v in self.vp]
+
+    def check_invariants(self) -> None:
+        from envs.hegemony.invariants import check_invariants
+
+        check_invariants(self)
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> HegemonyState:
+        from envs.hegemony.hidden import resample_hidden
+
+        return resample_hidden(self, player, rng)
+
+    def top(self) -> Item:
+        return self.agenda[-1]
+
+
+def empty_state(game: HegemonyGame) -> HegemonyState:
+    """Every field at its zero value (set-up fills them)."""
+    st = HegemonyState(game)
+    st.round, st.phase, st.turn_pass, st.main_done, st.free_used = 1, 0, 0, 0, 0
+    st.agenda, st.ctx = [], {}
+    st.policies, st.bills, st.markers_used = list(D.START_POLICIES), [-1] * 7, [0] * 4
+    st.money, st.capital, st.loans = [0] * 4, 0, [0] * 4
+    st.vp, st.influence, st.minted = [0] * 4, [0] * 4, 0
+    st.bag, st.cube_supply = [0] * 3, [0] * 3
+    st.prosperity, st.unemployed, st.unions = [0, 0], [[0] * KINDS, [0] * KINDS], [0] * 5
+    st.goods, st.mc_storage = [[0] * 4, [0] * 4], [0] * 4
+    st.cc_storage, st.ftz, st.storage_tiles, st.wealth = [0] * 4, [0, 0], [0] * 4, 0
+    st.prices = [[D.START_PRICE_STEP] * 4, [D.START_PRICE_STEP] * 4]
+    st.legitimacy, st.legit_tokens = [D.START_LEGITIMACY] * 3, [0] * 3
+    st.public_services, st.state_goods = [0, 0, 0], [0, 0]
+    st.benefits, st.demonstration = [[0] * len(BENEFIT_ITEMS) for _ in range(3)], 0
+    st.seat_card, st.seat_wage = [-1] * NUM_SEATS, [-1] * NUM_SEATS
+    st.seat_workers = [[NO_WORKER] * MAX_SLOTS for _ in range(NUM_SEATS)]
+    st.seat_committed = [[0] * MAX_SLOTS for _ in range(NUM_SEATS)]
+    st.seat_machinery, st.seat_strike = [0] * NUM_SEATS, [0] * NUM_SEATS
+    st.seat_face_up = [0] * NUM_SEATS
+    st.hands = [[] for _ in range(4)]  # design indexes into the class's ``cards.ACTION_CARDS``
+    st.action_decks = [[] for _ in range(4)]
+    st.action_discard = [[] for _ in range(4)]  # face up: played and discarded cards
+    st.cc_deck, st.cc_market, st.mc_deck, st.mc_market = [], [], [], []
+    st.company_discard = []
+    st.deal_deck, st.deals, st.export_deck, st.export = [], [], [], -1
+    st.immigration, st.event_deck, st.events = [], [], []
+    st.agenda_deck, st.agenda_card, st.last_agenda = [], -1, -1
+    return st

@@ -1,0 +1,283 @@
+"""Round structure (§2): set-up choices, Preparation, the action phase's turns, and the
+agenda table that joins every phase module.
+
+A turn (§2.2) is one ``DECIDE_TURN`` decision that stays on the agenda until the player
+ends it: it offers the main actions while none was taken, the free actions while none
+was taken, and ``end_turn`` once the main action is done.  A basic action first asks
+which card pays for it (``DISCARD``), then runs the phase module's ``start`` for it,
+whose decisions sit above an ``AFTER_ACTION`` step that makes the re-checks every
+action needs.
+
+Phase modules plug in through four names each: ``CODES`` (their agenda codes, in the
+range ``codes.py`` gives them), ``BASIC`` and ``FREE`` (action name -> ``(can, start)``
+where ``can(st, cls) -> bool`` says the action is legal now and ``start(st, cls)`` begins
+it, pushing its decisions), and ``CTX`` (their scratch keys in ``st.ctx``, with the
+value each is reset to).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from envs.core.agenda import AgendaRules, Decision, Item, Step
+from envs.hegemony import codes as K
+from envs.hegemony import data as D
+from envs.hegemony import economy, politics, production, workers
+from envs.hegemony.actions import (
+    BASIC_ACTIONS,
+    CC,
+    FREE_ACTIONS,
+    MC,
+    ST,
+    WC,
+    blocks,
+)
+from envs.hegemony.state import KINDS
+
+if TYPE_CHECKING:
+    from envs.hegemony.state import HegemonyState
+
+Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
+PHASE_MODULES = (workers, economy, politics, production)
+TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
+
+
+def _join(name: str) -> dict[str, Action]:
+    joined: dict[str, Action] = {}
+    for module in PHASE_MODULES:
+        for action, pair in getattr(module, name).items():
+            if action in joined:
+                raise ValueError(f"{name} action {action!r} is defined twice")
+            joined[action] = pair
+    return joined
+
+
+BASIC: dict[str, Action] = _join("BASIC")
+FREE: dict[str, Action] = _join("FREE")
+CTX = {"market_done": 0}  # bit k: market card k is being discarded
+CTX_DEFAULTS: dict[str, int] = dict(CTX)
+for _module in PHASE_MODULES:
+    CTX_DEFAULTS.update(_module.CTX)
+
+
+# -- the turn ---------------------------------------------------------------------------
+def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
+    """The basic actions (each paid by discarding a card) and card plays legal now."""
+    if not st.hands[cls]:
+        return []
+    b = blocks(cls)
+    legal = [index for name, index in b.basic_index.items()
+             if name in BASIC and BASIC[name][0](st, cls)]
+    return legal
+
+
+def _legal_turn(st: HegemonyState, item: Item) -> list[int]:
+    cls = item[1]
+    b = blocks(cls)
+    legal: list[int] = []
+    if not st.main_done:
+        legal = main_actions_legal(st, cls)
+        if not legal and st.hands[cls]:
+            legal = [b.PASS]  # §12 #17: a pass only when nothing else is legal
+    if not st.free_used:
+        legal += [index for name, index in b.free_index.items()
+                  if name in FREE and FREE[name][0](st, cls)]
+    if st.main_done:
+        legal.append(b.END_TURN)
+    return legal
+
+
+def _apply_turn(st: HegemonyState, item: Item, action: int) -> None:
+    cls = item[1]
+    b = blocks(cls)
+    if action == b.END_TURN:
+        st.agenda.pop()
+    elif action == b.PASS:
+        st.main_done = 1
+        st.push((K.DISCARD, cls, -1), (K.AFTER_ACTION, cls, 0))
+    elif action in b.basic_name:
+        st.main_done = 1
+        which = [n for n, _ in BASIC_ACTIONS].index(b.basic_name[action])
+        st.push((K.DISCARD, cls, which), (K.START_BASIC, cls, which), (K.AFTER_ACTION, cls, 0))
+    elif action in b.free_name:
+        st.free_used = 1
+        which = [n for n, _ in FREE_ACTIONS].index(b.free_name[action])
+        st.push((K.START_FREE, cls, which), (K.AFTER_ACTION, cls, 0))
+    else:
+        raise AssertionError(f"action {action} is not a turn action")
+
+
+def _legal_discard(st: HegemonyState, item: Item) -> list[int]:
+    b = blocks(item[1])
+    return [b.discard + design for design in sorted(set(st.hands[item[1]]))]
+
+
+def _apply_discard(st: HegemonyState, item: Item, action: int) -> None:
+    cls = item[1]
+    design = action - blocks(cls).discard
+    st.hands[cls].remove(design)
+    st.action_discard[cls].append(design)
+    st.agenda.pop()
+
+
+def _start_basic(st: HegemonyState, item: Item) -> None:
+    BASIC[BASIC_ACTIONS[item[2]][0]][1](st, item[1])
+
+
+def _start_free(st: HegemonyState, item: Item) -> None:
+    FREE[FREE_ACTIONS[item[2]][0]][1](st, item[1])
+
+
+def _after_action(st: HegemonyState, item: Item) -> None:
+    for module in PHASE_MODULES:
+        hook = getattr(module, "after_action", None)
+        if hook is not None:
+            hook(st)
+    reset_ctx(st)
+
+
+def reset_ctx(st: HegemonyState) -> None:
+    st.ctx.update(CTX_DEFAULTS)
+
+
+def _turn(st: HegemonyState, item: Item) -> None:
+    k = item[2]
+    st.turn_pass, st.main_done, st.free_used = k // 4, 0, 0
+    reset_ctx(st)
+    if k + 1 < TURNS_PER_ROUND:
+        st.push((K.DECIDE_TURN, k % 4, 0), (K.TURN, (k + 1) % 4, k + 1))
+    else:
+        st.push((K.DECIDE_TURN, k % 4, 0))
+
+
+# -- rounds and Preparation (§2.1) ---------------------------------------------------------
+def _round(st: HegemonyState, item: Item) -> None:
+    rnd = item[2]
+    st.round = rnd
+    after = [(K.TURN, WC, 0), (K.PRODUCTION_PHASE, ST, 0), (K.ELECTIONS_PHASE, ST, 0),
+             (K.SCORING_PHASE, ST, 0)]
+    after.append((K.ROUND, WC, rnd + 1) if rnd < D.ROUNDS else (K.GAME_END, ST, 0))
+    if rnd == 1:
+        st.push(*after)
+        return
+    prep = [(K.PREP, ST, 0), (K.MARKET_DISCARD, CC, 0), (K.MARKET_DISCARD, MC, 0)]
+    if st.game.config["mc_prep_arrivals"] == "published":
+        prep.append((K.PREP_SKILL, MC, 0))
+    st.push(*prep, *after)
+
+
+def _prep(st: HegemonyState, item: Item) -> None:
+    """§2.1 steps 2-5 and 7-9 (step 6, the markets, is the MARKET_DISCARD decisions)."""
+    for cls in (WC, MC, CC, ST):  # 2. interest, a loan if forced
+        from envs.hegemony.money import pay_capital_first
+
+        if st.loans[cls]:
+            pay_capital_first(st, cls, D.LOAN_INTEREST * st.loans[cls], forced=True)
+    for cls in (WC, MC):  # 3.
+        st.prosperity[cls] = max(0, st.prosperity[cls] - D.PROSPERITY_DECAY[cls])
+    reveal_events(st, 2)  # 4.
+    st.agenda_card = st.agenda_deck.pop() if st.agenda_deck else -1
+    for cls in (WC, MC, CC, ST):  # 5.
+        draw_actions(st, cls, D.DRAW_PER_ROUND)
+    st.deals = []  # 7. CC's deals and export card
+    for _ in range(D.DEALS_PER_ROUND[st.policies[5]]):
+        if st.deal_deck:
+            st.deals.append(st.deal_deck.pop())
+    st.export = st.export_deck.pop() if st.export_deck else -1
+    st.unemployed[WC][0] += D.PREP_NEW_UNSKILLED[WC]  # 8. WC new workers
+    arrivals = D.IMMIGRATION_PER_ROUND[st.policies[6]]
+    immigrate(st, WC, arrivals)
+    st.unemployed[MC][0] += D.PREP_NEW_UNSKILLED[MC]  # 9. MC new workers (memo: +1 unskilled)
+    immigrate(st, MC, arrivals)
+
+
+def immigrate(st: HegemonyState, cls: int, cards: int) -> None:
+    """Draw ``cards`` Immigration cards for ``cls``: each adds the class's worker shown on it
+    to the Unemployed area, and goes to the bottom of the deck (the deck cycles, §1.4)."""
+    for _ in range(cards):
+        card = st.immigration.pop()
+        skill = D.IMMIGRATION_DECK[card][0 if cls == WC else 1]
+        st.unemployed[cls][0 if skill is None else 1 + skill] += 1
+        st.immigration.insert(0, card)
+
+
+def draw_actions(st: HegemonyState, cls: int, n: int) -> None:
+    for _ in range(n):
+        if st.action_decks[cls]:
+            st.hands[cls].append(st.action_decks[cls].pop())
+    st.hands[cls].sort()
+
+
+def reveal_events(st: HegemonyState, n: int) -> None:
+    for _ in range(n):
+        if st.event_deck:
+            st.events.append(st.event_deck.pop())
+
+
+def _legal_market_discard(st: HegemonyState, item: Item) -> list[int]:
+    cls = item[1]
+    b = blocks(cls)
+    market = st.cc_market if cls == CC else st.mc_market
+    done_mask = st.ctx["market_done"]
+    return [b.market + k for k in range(len(market)) if not done_mask >> k & 1] + [b.DONE]
+
+
+def _apply_market_discard(st: HegemonyState, item: Item, action: int) -> None:
+    """Discard one market card (each at most once, §2.2), or ``done``: refill the market."""
+    cls = item[1]
+    b = blocks(cls)
+    market = st.cc_market if cls == CC else st.mc_market
+    if action == b.DONE:
+        kept = [c for k, c in enumerate(market) if not st.ctx["market_done"] >> k & 1]
+        st.company_discard.extend(
+            c for k, c in enumerate(market) if st.ctx["market_done"] >> k & 1)
+        deck = st.cc_deck if cls == CC else st.mc_deck
+        size = D.MARKET_SIZE["cc"] if cls == CC else D.MARKET_SIZE["mc"]
+        while len(kept) < size and deck:
+            kept.append(deck.pop())
+        market[:] = kept
+        st.ctx["market_done"] = 0
+        st.agenda.pop()
+    else:
+        st.ctx["market_done"] = st.ctx["market_done"] | 1 << (action - b.market)
+
+
+def _legal_skill(st: HegemonyState, item: Item) -> list[int]:
+    b = blocks(item[1])
+    return [b.industry + i for i in range(len(D.INDUSTRIES))]
+
+
+def _apply_skill(st: HegemonyState, item: Item, action: int) -> None:
+    """MC's skilled worker of its chosen industry joins the Unemployed area."""
+    st.unemployed[MC][1 + action - blocks(MC).industry] += 1
+    st.agenda.pop()
+
+
+CODES: dict[int, Decision | Step] = {
+    K.SETUP_SKILL: Decision("setup_skilled_worker", _legal_skill, _apply_skill),
+    K.ROUND: Step("round", _round),
+    K.TURN: Step("start_turn", _turn),
+    K.DECIDE_TURN: Decision("turn", _legal_turn, _apply_turn),
+    K.DISCARD: Decision("discard_card", _legal_discard, _apply_discard),
+    K.START_BASIC: Step("start_basic_action", _start_basic),
+    K.START_FREE: Step("start_free_action", _start_free),
+    K.AFTER_ACTION: Step("after_action", _after_action),
+    K.MARKET_DISCARD: Decision("market_discard", _legal_market_discard, _apply_market_discard),
+    K.PREP_SKILL: Decision("prep_skilled_worker", _legal_skill, _apply_skill),
+    K.PREP: Step("preparation", _prep),
+}
+
+
+def _all_codes() -> dict[int, Decision | Step]:
+    table = dict(CODES)
+    for module in PHASE_MODULES:
+        for code, kind in module.CODES.items():
+            if code in table:
+                raise ValueError(f"agenda code {code} ({kind.name}) is defined twice")
+            table[code] = kind
+    return table
+
+
+AGENDA = AgendaRules(_all_codes())
+assert 1 + len(D.INDUSTRIES) == KINDS
