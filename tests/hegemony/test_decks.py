@@ -1,0 +1,130 @@
+"""Hegemony's authored decks: the effect vocabulary rejects damaged trees, and every deck has the
+published shape of our Hegemony rules page §11.1 (counts, copies, requirements, legitimacy,
+Event pairs, Agenda spread, Export calibration)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from envs.hegemony import cards
+from envs.hegemony.cards import (
+    BASIC_ACTIONS,
+    BASIC_MODIFIERS,
+    DeckError,
+    parse_action_cards,
+    parse_events,
+    validate_effect,
+)
+
+ROLES = ("WC", "MC", "CC", "ST")
+
+
+def _raw(name: str) -> dict:
+    with (cards.DECK_DIR / name).open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+# --- the validator rejects damaged nodes, naming the card and the path ----------------------
+
+GOOD_CHOICE = {"op": "choice", "options": [
+    {"op": "basic", "action": "strike"},
+    {"op": "basic", "action": "assign_workers", "max_workers": 4},
+]}
+
+
+def _damaged(option: dict) -> dict:
+    node = copy.deepcopy(GOOD_CHOICE)
+    node["options"][1] = option
+    return node
+
+
+DAMAGED = {
+    "unknown op": (_damaged({"op": "teleport"}), "unknown op"),
+    "missing parameter": (_damaged({"op": "gain", "res": "money", "from": "supply"}),
+                          "missing parameter 'amt'"),
+    "wrong type": (_damaged({"op": "gain", "res": "money", "amt": "five", "from": "supply"}),
+                   "not an amount"),
+    "wrong enum": (_damaged({"op": "gain", "res": "gold", "amt": 1, "from": "supply"}),
+                   "is not one of"),
+    "unknown parameter": (_damaged({"op": "vp", "n": 1, "bonus": 2}), "unknown parameter"),
+    "other class's action": (_damaged({"op": "basic", "action": "lobby"}),
+                             "WC may not use the basic action 'lobby'"),
+    "modifier on the wrong action": (_damaged({"op": "basic", "action": "strike",
+                                               "max_workers": 2}), "does not go with"),
+    "primitive of another role": (_damaged({"op": "legitimacy", "class": "WC", "n": 1}),
+                                  "not available to WC"),
+    "bad requirement": (_damaged({"op": "if", "cond": {"moon_phase": 3},
+                                  "then": {"op": "vp", "n": 1}}), "unknown requirement"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_validator_rejects_damaged_node_with_card_and_path(case: str) -> None:
+    node, message = DAMAGED[case]
+    with pytest.raises(DeckError) as caught:
+        validate_effect(node, "WC", "wc_07.effects[0]")
+    assert "wc_07.effects[0].options[1]" in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_validator_rejects_a_choice_of_five_options() -> None:
+    node = {"op": "choice", "options": [{"op": "vp", "n": i} for i in range(1, 6)]}
+    with pytest.raises(DeckError, match=r"wc_03\.effects\[1\]\.options"):
+        validate_effect(node, "WC", "wc_03.effects[1]")
+    node["options"].pop()
+    validate_effect(node, "WC", "wc_03.effects[1]")  # four options are fine
+
+
+def test_validator_accepts_the_undamaged_node() -> None:
+    validate_effect(GOOD_CHOICE, "WC", "wc_07.effects[0]")
+
+
+def test_loader_failure_names_file_card_and_path() -> None:
+    data = {"about": "test", "cards": [{
+        "id": "wc_07", "role": "WC", "title": "Broken", "copies": 1, "note": "test",
+        "effects": [_damaged({"op": "basic", "action": "build_company"})],
+    }]}
+    with pytest.raises(DeckError) as caught:
+        parse_action_cards(data)
+    text = str(caught.value)
+    assert text.startswith("action_cards.json: wc_07.effects[0].options[1]")
+    assert "build_company" in text
+
+
+def test_loader_rejects_duplicate_ids_and_a_bad_event() -> None:
+    card = {"id": "mc_01", "role": "MC", "title": "A", "copies": 1, "note": "n",
+            "effects": [{"op": "vp", "n": 1}]}
+    with pytest.raises(DeckError, match="duplicate id"):
+        parse_action_cards({"about": "t", "cards": [card, dict(card)]})
+    event = {"id": "ev_01", "title": "E", "min_round": 1, "note": "n",
+             "task": {"op": "provide_to", "bundle": {"money": 10}},
+             "options": [{"tier": 1, "reward": {"vp": 1}}], "no_action": {"pair": "any"}}
+    with pytest.raises(DeckError, match=r"events\.json: ev_01\.options\[0\]: missing field"):
+        parse_events({"about": "t", "events": [event]})
+
+
+def test_docstring_documents_the_whole_vocabulary() -> None:
+    doc = cards.__doc__
+    names = set(cards.PRIMITIVES) | set(BASIC_ACTIONS) | set(BASIC_MODIFIERS)
+    names |= set(cards.FORMULA_TERMS) | set(cards.REQUIREMENTS) | set(cards.COMPANY_FILTER)
+    names |= set(cards.EVENT_TASKS) | set(cards.EVENT_REWARDS)
+    for primitive in cards.PRIMITIVES.values():
+        names |= set(primitive.params)
+    for params in cards.EVENT_TASKS.values():
+        names |= set(params)
+    missing = sorted(name for name in names if f"``{name}``" not in doc)
+    assert not missing, f"undocumented: {missing}"
+
+
+def test_basic_actions_follow_the_rules_page_table() -> None:
+    assert [number for number, _ in BASIC_ACTIONS.values()] == list(range(1, 17))
+    per_role = {role: {a for a, (_, roles) in BASIC_ACTIONS.items() if role in roles}
+                for role in ROLES}
+    assert per_role["WC"] == {"propose_bill", "political_pressure", "assign_workers",
+                              "buy_goods", "strike", "demonstration"}
+    assert per_role["ST"] == {"propose_bill", "sell_foreign", "event_action", "meet_mps",
+                              "extra_tax", "campaign"}
+    assert len(per_role["MC"]) == 8 and len(per_role["CC"]) == 7
