@@ -12,6 +12,7 @@ import numpy as np
 
 from envs.core.errors import ConfigError
 from envs.core.game import Game, Option
+from envs.hegemony import turn  # noqa: F401  (joins the phase modules' agenda codes)
 from envs.hegemony.actions import ROLE_NAMES, catalogue
 
 VARIANTS = {

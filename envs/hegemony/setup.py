@@ -72,10 +72,10 @@ def new_game(game: HegemonyGame, seed: int | None) -> HegemonyState:
     st.deal_deck = _shuffled(st, list(D.DEAL_DECK))
     st.deals = [st.deal_deck.pop()]
     st.export_deck = _shuffled(st, list(range(len(C.EXPORTS))))
-    st.export = st.export_deck.pop()
+    st.export = st.export_deck.pop() if st.export_deck else -1
     st.immigration = _shuffled(st, list(range(len(D.IMMIGRATION_DECK))))
     st.agenda_deck = _shuffled(st, list(range(len(C.AGENDAS))))
-    st.agenda_card = st.agenda_deck.pop()
+    st.agenda_card = st.agenda_deck.pop() if st.agenda_deck else -1
     _deal_first_events(st)
     for cls in (WC, MC, CC, ST):
         designs = [i for i, card in enumerate(C.ACTION_CARDS[CLASSES[cls]])
@@ -94,7 +94,7 @@ def _deal_first_events(st: HegemonyState) -> None:
     """Two Events face up; one marked round >= 2 goes back into the deck and is replaced
     (§1.3).  The deck is shuffled again after each return, so the draw stays fair."""
     deck = _shuffled(st, list(range(len(C.EVENTS))))
-    while len(st.events) < 2:
+    while len(st.events) < 2 and any(C.EVENTS[c].min_round < 2 for c in deck):
         card = deck.pop()
         if C.EVENTS[card].min_round >= 2:
             deck.append(card)

@@ -18,7 +18,6 @@ value each is reset to).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from envs.core.agenda import AgendaRules, Decision, Item, Step
 from envs.hegemony import codes as K
@@ -33,10 +32,7 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
-from envs.hegemony.state import KINDS
-
-if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+from envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
 PHASE_MODULES = (workers, economy, politics, production)
@@ -280,4 +276,5 @@ def _all_codes() -> dict[int, Decision | Step]:
 
 
 AGENDA = AgendaRules(_all_codes())
+HegemonyState.agenda_rules = AGENDA  # the state's flow (set here: this module imports the state)
 assert 1 + len(D.INDUSTRIES) == KINDS
