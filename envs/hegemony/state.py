@@ -68,7 +68,8 @@ FIELDS: dict[str, int] = {
     # decks (each a list, the top card last) and face-up cards
     "hands": 2, "action_decks": 2, "action_discard": 2,
     "cc_deck": 1, "cc_market": 1, "mc_deck": 1, "mc_market": 1, "company_discard": 1,
-    "deal_deck": 1, "deals": 1, "export_deck": 1, "export": 0, "immigration": 1,
+    "deal_deck": 1, "deals": 1, "export_deck": 1, "export": 0,
+    "immigration": 1, "immigration_seen": 0,
     "event_deck": 1, "events": 1, "agenda_deck": 1, "agenda_card": 0, "last_agenda": 0,
 }
 
@@ -219,5 +220,6 @@ def empty_state(game: HegemonyGame) -> HegemonyState:
     st.company_discard = []
     st.deal_deck, st.deals, st.export_deck, st.export = [], [], [], -1
     st.immigration, st.event_deck, st.events = [], [], []
+    st.immigration_seen = 0  # cards drawn so far: the bottom of the deck is public (§1.4)
     st.agenda_deck, st.agenda_card, st.last_agenda = [], -1, -1
     return st

@@ -196,6 +196,7 @@ def immigrate(st: HegemonyState, cls: int, cards: int) -> None:
         skill = D.IMMIGRATION_DECK[card][0 if cls == WC else 1]
         st.unemployed[cls][0 if skill is None else 1 + skill] += 1
         st.immigration.insert(0, card)
+        st.immigration_seen = min(st.immigration_seen + 1, len(st.immigration))
 
 
 def draw_actions(st: HegemonyState, cls: int, n: int) -> None:

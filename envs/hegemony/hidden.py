@@ -1,0 +1,44 @@
+"""What a class cannot see, re-drawn for search and for the no-leak test (§2.3).
+
+Hidden from a viewer: the other classes' hands, the order of every deck (its own
+action deck included), the unseen part of the Immigration deck (cards already drawn
+lie at its bottom, face known), and the sealed influence bids of the others that are
+not yet revealed.  Everything else is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from envs.core.hidden import redeal, redraw
+
+if TYPE_CHECKING:
+    from envs.hegemony.state import HegemonyState
+
+# ctx keys (politics) that hold a seat's sealed bid before the reveal: key -> bidder seat
+SECRET_BIDS: dict[str, int] = {}
+
+
+def resample_hidden(st: HegemonyState, viewer: int, rng: np.random.Generator) -> HegemonyState:
+    out = st.clone()
+    for cls in range(4):
+        if cls == viewer:
+            out.action_decks[cls] = redraw(out.action_decks[cls], rng)
+        else:
+            hand, deck = redeal([out.hands[cls], out.action_decks[cls]], rng)
+            out.hands[cls] = sorted(hand)
+            out.action_decks[cls] = deck
+    for name in ("cc_deck", "mc_deck", "deal_deck", "export_deck", "event_deck", "agenda_deck"):
+        setattr(out, name, redraw(getattr(out, name), rng))
+    seen = out.immigration_seen
+    out.immigration = out.immigration[:seen] + redraw(out.immigration[seen:], rng)
+    from envs.hegemony import politics
+
+    resample_bids = getattr(politics, "resample_bids", None)
+    if resample_bids is not None:
+        resample_bids(out, viewer, rng)
+    out._mask = None
+    out._legal = out.pending_legal() if out.agenda else []
+    return out
