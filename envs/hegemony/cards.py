@@ -65,8 +65,9 @@ Primitives (``PRIMITIVES``; roles in brackets)
   industry, as Use Education (§4.2) without its cost or Prosperity.  No parameters.
 - ``build_coop_farm`` [WC]: build one unbuilt Cooperative Farm beside the WC board (§5.9).
   No parameters.
-- ``sell_company`` [MC, CC, ST]: sell one own company (ST: a face-up public company, turned face
-  down as §5.8) with no committed workers, for ``price_factor`` × its cost (rounded down).
+- ``sell_company`` [MC, CC]: sell one own company with no committed workers, as §3.8, for
+  ``price_factor`` × its cost (rounded down).  (Not ST: a public company leaves the board only
+  through p1, the IMF or ``transfer_company``, so the p1 face-up count stays exact.)
   - ``price_factor`` (number in (0, 2]); ``filter`` (optional company filter).
 - ``transfer_company`` [CC, ST]: move one company between the public sector and CC.
   - ``direction``: public_to_cc (CC buys a face-up public company; paid to the treasury) |
@@ -287,7 +288,7 @@ PRIMITIVES: Mapping[str, Primitive] = MappingProxyType({
         "pay_skilled": _p("int", low=0, high=20), "min_unemployed": _p("int", low=1, high=10)}),
     "upgrade_worker": Primitive(("WC", "MC"), {}),
     "build_coop_farm": Primitive(("WC",), {}),
-    "sell_company": Primitive(("MC", "CC", "ST"), {"price_factor": _p("number", low=0, high=2),
+    "sell_company": Primitive(("MC", "CC"), {"price_factor": _p("number", low=0, high=2),
                                                    "filter": _opt("filter")}),
     "transfer_company": Primitive(("CC", "ST"), {
         "direction": _p("enum", "public_to_cc", "cc_to_public"), "price": _p("amount")}),
@@ -372,7 +373,7 @@ BASIC_MODIFIERS: Mapping[str, tuple[Param, tuple[str, ...]]] = MappingProxyType(
 FORMULA_TERMS = ("population", "employed", "unemployed", "companies", "union", "agenda_match",
                  "loan", "public_company")
 _FORMULA_PER: Mapping[str, Param] = MappingProxyType({
-    "per": _p("enum", *FORMULA_TERMS), "times": _opt("int", low=-10, high=10),
+    "per": _p("enum", *FORMULA_TERMS), "times": _opt("int", low=-20, high=20),
     "divide": _opt("int", low=2, high=5), "round": _opt("enum", "up", "down"),
     "min": _opt("int", low=0, high=50), "max": _opt("int", low=0, high=60),
     "filter": _opt("filter"),
