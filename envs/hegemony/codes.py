@@ -33,3 +33,6 @@ ADJUST_WAGES = 40    # economy.py: arg 0 = the free action (a raise commits); ar
                      # policy follow-up after a p2 change (lower only, nothing committed)
 ADJUST_PRICES = 41   # economy.py: arg 0 = the free action; arg 1 = re-pricing after a change of
                      # p4 / p5 / p6 or an IMF intervention
+
+# effects.py (the card and Event interpreter): 120-159
+EFFECTS = range(120, 160)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from envs.core.agenda import AgendaRules, Decision, Item, Step
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony import economy, politics, production, workers
+from envs.hegemony import economy, effects, politics, production, workers
 from envs.hegemony.actions import (
     BASIC_ACTIONS,
     CC,
@@ -35,7 +35,7 @@ from envs.hegemony.actions import (
 from envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
-PHASE_MODULES = (workers, economy, politics, production)
+PHASE_MODULES = (workers, economy, politics, production, effects)
 TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
 
 
@@ -65,6 +65,8 @@ def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
     b = blocks(cls)
     legal = [index for name, index in b.basic_index.items()
              if name in BASIC and BASIC[name][0](st, cls)]
+    legal += [b.play + design for design in sorted(set(st.hands[cls]))
+              if effects.playable(st, cls, design)]
     return legal
 
 
@@ -96,6 +98,13 @@ def _apply_turn(st: HegemonyState, item: Item, action: int) -> None:
         st.main_done = 1
         which = [n for n, _ in BASIC_ACTIONS].index(b.basic_name[action])
         st.push((K.DISCARD, cls, which), (K.START_BASIC, cls, which), (K.AFTER_ACTION, cls, 0))
+    elif b.play <= action < b.play + len(b.designs):
+        st.main_done = 1
+        design = action - b.play
+        st.hands[cls].remove(design)
+        st.action_discard[cls].append(design)
+        st.push((K.AFTER_ACTION, cls, 0))
+        effects.start_card(st, cls, design)  # pushes the card's effect above AFTER_ACTION
     elif action in b.free_name:
         st.free_used = 1
         which = [n for n, _ in FREE_ACTIONS].index(b.free_name[action])
