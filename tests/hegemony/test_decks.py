@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 
 import pytest
 
 from envs.hegemony import cards
 from envs.hegemony.cards import (
+    ACTION_CARDS,
+    ACTION_DECK,
+    AGENDAS,
     BASIC_ACTIONS,
     BASIC_MODIFIERS,
+    EVENTS,
+    EXPORTS,
     DeckError,
+    iter_nodes,
     parse_action_cards,
     parse_events,
     validate_effect,
@@ -128,3 +135,94 @@ def test_basic_actions_follow_the_rules_page_table() -> None:
     assert per_role["ST"] == {"propose_bill", "sell_foreign", "event_action", "meet_mps",
                               "extra_tax", "campaign"}
     assert len(per_role["MC"]) == 8 and len(per_role["CC"]) == 7
+
+
+# --- action decks: the published shape (§11.1) -----------------------------------------------
+
+
+def _all_nodes(card: cards.ActionCard):
+    for effect in card.effects:
+        yield from iter_nodes(effect)
+
+
+def _copies(role: str, keep) -> int:
+    return sum(card.copies for card in ACTION_CARDS[role] if keep(card))
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_deck_has_40_cards_in_25_to_28_designs(role: str) -> None:
+    designs = ACTION_CARDS[role]
+    assert 25 <= len(designs) <= 28
+    assert len(ACTION_DECK[role]) == 40
+    assert Counter(ACTION_DECK[role]) == {card.id: card.copies for card in designs}
+    assert [card.id for card in designs] == [f"{role.lower()}_{i:02d}"
+                                             for i in range(1, len(designs) + 1)]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_most_designs_in_one_or_two_copies_at_most_one_in_three(role: str) -> None:
+    copies = Counter(card.copies for card in ACTION_CARDS[role])
+    assert set(copies) <= {1, 2, 3}
+    assert copies[3] <= 1
+    assert copies[1] + copies[2] >= len(ACTION_CARDS[role]) - 1
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_policy_requirements_on_10_to_25_percent_naming_2_or_3_sections(role: str) -> None:
+    def has_policy(card: cards.ActionCard) -> bool:
+        return card.requirement is not None and "policy_in" in card.requirement
+
+    assert 4 <= _copies(role, has_policy) <= 10
+    for card in ACTION_CARDS[role]:
+        if has_policy(card):
+            sections = card.requirement["policy_in"]
+            assert 2 <= len(sections) <= 3, card.id
+            assert len({s[0] for s in sections}) == 1, f"{card.id}: one policy's sections"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_many_cards_carry_legitimacy_symbols(role: str) -> None:
+    assert _copies(role, lambda card: bool(card.legitimacy)) >= 10
+    for card in ACTION_CARDS[role]:
+        assert 0 <= len(card.legitimacy) <= 2, card.id
+        assert set(card.legitimacy.values()) <= {-2, -1, 1, 2}, card.id
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_basic_only_with_the_roles_own_actions(role: str) -> None:
+    own = {action for action, (_, roles) in BASIC_ACTIONS.items() if role in roles}
+    for card in ACTION_CARDS[role]:
+        for node in _all_nodes(card):
+            if node["op"] == "basic":
+                assert node["action"] in own, card.id
+
+
+def test_every_effect_tree_revalidates_and_stays_in_the_vocabulary() -> None:
+    raw = _raw(cards.ACTION_FILE)["cards"]
+    assert len(raw) == sum(len(designs) for designs in ACTION_CARDS.values())
+    for item in raw:
+        for i, node in enumerate(item["effects"]):
+            validate_effect(node, item["role"], f"{item['id']}.effects[{i}]")
+    for role in ROLES:
+        for card in ACTION_CARDS[role]:
+            for node in _all_nodes(card):
+                assert node["op"] in cards.PRIMITIVES, card.id
+
+
+def test_public_money_for_a_class_always_has_a_price() -> None:
+    """A card that spends the treasury for WC, MC or CC carries a requirement or a symbol."""
+    public = {"state_payout", "payer", "state_pays_rest", "txn_bonus_from_state"}
+    for role in ("WC", "MC", "CC"):
+        for card in ACTION_CARDS[role]:
+            uses = any(node["op"] in public or public & set(node) for node in _all_nodes(card))
+            if uses:
+                assert card.requirement is not None or card.legitimacy, card.id
+
+
+def test_cards_have_unique_titles_and_one_line_notes() -> None:
+    everything = [card for role in ROLES for card in ACTION_CARDS[role]]
+    titles = [card.title for card in everything] + [event.title for event in EVENTS]
+    assert len(set(titles)) == len(titles)
+    notes = [card.note for card in everything] + [e.note for e in EVENTS]
+    notes += [a.note for a in AGENDAS] + [x.note for x in EXPORTS]
+    assert all(note.strip() and "\n" not in note for note in notes)
