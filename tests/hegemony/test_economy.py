@@ -8,10 +8,14 @@ and the decks are authored elsewhere.
 
 from __future__ import annotations
 
+import pytest
+
+from envs.hegemony import board, economy
+from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony import economy
 from envs.hegemony.actions import CC, MC, ST, WC
+from envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play, refresh
 
 SUPERMARKET, SHOPPING_MALL, COLLEGE, CLINIC = 0, 1, 2, 3
@@ -55,7 +59,7 @@ def money_total(st) -> int:
     return sum(st.money) + st.capital - st.minted
 
 
-# -- §3.4 Buy Goods & Services ---------------------------------------------------------------------
+# -- §3.4 Buy Goods & Services -----------------------------------------------------------------
 def test_s3_4_buy_from_cc_at_cc_price_into_revenue_only_affordable_units():
     st = fresh()
     st.cc_storage[0] = 5
@@ -175,3 +179,208 @@ def test_s3_4_buy_illegal_when_nothing_is_affordable():
     st.money[WC] = 5
     st.prices[1][1] = 0  # CC lux at the low step, 5
     assert economy.BASIC["buy"][0](st, WC)
+
+
+# -- §3.5 Strike -------------------------------------------------------------------------------
+def test_s3_5_strike_offers_operational_wc_companies_below_l3_with_nobody_committed():
+    st = fresh()
+    st.seat_wage[COLLEGE] = 2  # L3: not eligible
+    st.seat_workers[CONVENIENCE][1] = worker(WC, 0)  # an MC company with a WC employee
+    basic(st, WC, "strike")
+    # Shopping Mall is MC-staffed, Clinic empty, Technical University MC-staffed
+    assert legal_names(st) == ["company:cc_01", "company:mc_01", "company:public_r1_1"]
+    play(st, "company:mc_01")
+    assert legal_names(st) == ["done", "company:cc_01", "company:public_r1_1"]
+    play(st, "company:cc_01")
+    assert finished(st)  # at most 2 companies
+    assert st.seat_strike[CONVENIENCE] == st.seat_strike[SUPERMARKET] == 1
+    assert sum(st.seat_strike) == 2
+
+
+def test_s3_5_strike_excludes_committed_and_struck_companies_and_needs_tokens():
+    st = fresh()
+    st.seat_committed[SUPERMARKET][1] = 1
+    st.seat_strike[COLLEGE] = 1
+    basic(st, WC, "strike")
+    assert finished(st)  # University Hospital was the only target: taken at once
+    assert st.seat_strike[UNI_HOSPITAL] == 1
+    st2 = fresh()
+    for seat in (5, 6, 7, 8, 9, 10, 11):  # all 7 tokens out (a test fiction)
+        st2.seat_strike[seat] = 1
+    assert not economy.BASIC["strike"][0](st2, WC)
+
+
+# -- §3.8 Sell Company -------------------------------------------------------------------------
+def test_s3_8_sell_company_unemploys_workers_returns_tokens_and_pays_cost():
+    st = fresh()
+    st.seat_strike[SUPERMARKET] = 1
+    st.seat_machinery[SUPERMARKET] = 1
+    st.seat_committed[COLLEGE][0] = 1  # College cannot be sold
+    unemployed = list(st.unemployed[WC])
+    basic(st, CC, "sell_company")
+    assert legal_names(st) == ["company:cc_01", "company:cc_02", "company:cc_04"]
+    play(st, "company:cc_01")
+    assert st.seat_card[SUPERMARKET] == -1 and st.seat_strike[SUPERMARKET] == 0
+    assert st.seat_machinery[SUPERMARKET] == 0
+    assert st.unemployed[WC][0] == unemployed[0] + 1
+    assert st.unemployed[WC][AGRI] == unemployed[AGRI] + 1
+    assert st.money[CC] == 120 + 16
+    assert st.company_discard[-1] == D.COMPANY_BY_ID["supermarket"].index
+
+
+def test_s3_8_sell_public_company_cc_owns_returns_face_down_to_public_sector():
+    st = fresh()
+    hospital = st.seat_card[23]
+    st.seat_card[23], st.seat_face_up[23] = -1, 0
+    st.seat_card[5], st.seat_face_up[5], st.seat_wage[5] = hospital, 1, 1
+    for seat in (SUPERMARKET, SHOPPING_MALL, COLLEGE):
+        st.seat_committed[seat][0] = 1
+    st.seat_card[CLINIC] = -1
+    basic(st, CC, "sell_company")  # the one sellable company is taken at once
+    assert st.seat_card[5] == -1
+    assert st.seat_card[23] == hospital and st.seat_face_up[23] == 0
+    assert hospital not in st.company_discard
+    assert st.money[CC] == 120 + D.COMPANIES[hospital].cost
+
+
+# -- §3.9 Sell to Foreign Market ---------------------------------------------------------------
+@pytest.fixture
+def export_card(monkeypatch):
+    """One Export card (the authored deck may still be empty): small / large offers."""
+    card = C.ExportCard("ex_test", {"food": ((2, 25), (5, 50)), "lux": ((3, 20), (6, 40)),
+                                    "health": ((2, 15), (6, 40)), "edu": ((3, 20), (5, 35))},
+                        "test card")
+    monkeypatch.setattr(C, "EXPORTS", (card,))
+
+
+def test_s3_9_mc_sells_offers_each_at_most_once_and_scores_vp_per_transaction(export_card):
+    st = fresh()
+    st.export = 0
+    st.mc_storage = [8, 0, 2, 0]
+    st.goods[MC] = [0, 9, 0, 0]  # never sold from Goods & Services
+    basic(st, MC, "sell_foreign")
+    assert legal_names(st) == ["offer:food_small", "offer:food_large", "offer:health_small"]
+    play(st, "offer:food_large")
+    assert legal_names(st) == ["done", "offer:food_small", "offer:health_small"]
+    play(st, "offer:food_small", "offer:health_small")
+    assert finished(st)  # nothing left to sell: the action ends
+    assert st.mc_storage == [1, 0, 0, 0] and st.money[MC] == 40 + 50 + 25 + 15
+    assert st.vp[MC] == 3
+
+
+def test_s3_9_cc_sells_ftz_goods_and_scores_no_vp_unless_variant(export_card):
+    for variant, vp in ((False, 0), (True, 1)):
+        st = fresh(cc_export_vp=variant)
+        st.export = 0
+        st.cc_storage = [1, 0, 0, 0]
+        st.ftz = [4, 0]
+        basic(st, CC, "sell_foreign")
+        assert legal_names(st) == ["offer:food_small", "offer:food_large"]
+        play(st, "offer:food_small")  # 3 food left: the action ends by itself
+        assert finished(st)
+        assert st.ftz == [2, 0] and st.cc_storage[0] == 1  # FTZ goods go first
+        assert st.money[CC] == 145 and st.vp[CC] == vp
+
+
+def test_s3_9_state_sells_only_food_and_lux_it_holds(export_card):
+    st = fresh()
+    st.export = 0
+    st.state_goods = [0, 3]
+    st.public_services = [6, 6, 4]
+    basic(st, ST, "sell_foreign")  # lux small is its only offer
+    assert finished(st)
+    assert st.state_goods == [0, 0] and st.money[ST] == 140 and st.vp[ST] == 0
+    st.public_services = [9, 9, 4]
+    assert not economy.BASIC["sell_foreign"][0](st, ST)
+
+
+# -- §3.10 Extra Shift -------------------------------------------------------------------------
+def test_s3_10_extra_shift_produces_now_pays_employee_and_adds_bonus():
+    st = fresh()
+    st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
+    st.seat_committed[DOCTORS][0] = 1  # Doctor's Office is not offered
+    st.mc_storage[0] = 1
+    basic(st, MC, "extra_shift")  # Convenience Store, taken at once
+    assert st.mc_storage[0] == 1 + 2 + 1
+    assert st.money[MC] == 40 - 8 and st.money[WC] == 30 + 8
+    assert st.seat_committed[CONVENIENCE][:2] == [1, 1]
+
+
+def test_s3_10_extra_shift_struck_or_committed_employee_only_mc_part():
+    st = fresh()
+    st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
+    st.seat_strike[CONVENIENCE] = 1
+    st.seat_committed[DOCTORS][0] = 1
+    basic(st, MC, "extra_shift")
+    assert st.mc_storage[0] == 1 + 2 and st.money[MC] == 40 and st.money[WC] == 30
+
+
+def test_s3_10_extra_shift_not_if_mc_cannot_pay_the_wage():
+    st = fresh()
+    st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
+    st.seat_committed[DOCTORS][0] = 1
+    st.money[MC] = 7
+    assert not economy.BASIC["extra_shift"][0](st, MC)
+    st.seat_committed[CONVENIENCE][1] = 1  # a committed employee is not paid
+    assert economy.BASIC["extra_shift"][0](st, MC)
+
+
+# -- §3.11 Make Business Deal ------------------------------------------------------------------
+def _deal(food: int, lux: int) -> int:
+    return next(d.index for d in D.DEALS if (d.food, d.lux) == (food, lux))
+
+
+def test_s3_11_business_deal_splits_goods_tariff_per_good_stored():
+    st = fresh()
+    st.deals = [_deal(5, 6)]  # cost 60
+    basic(st, CC, "business_deal")  # one deal: taken at once
+    assert legal_names(st) == [f"qty:{n}" for n in range(6)]  # food 0..5 to storage
+    play(st, "qty:3")
+    play(st, "qty:0")  # all the lux to the FTZ
+    assert st.cc_storage[0] == 1 + 3 and st.ftz == [2, 6]
+    assert st.money[CC] == 120 - 60 - 3 and st.money[ST] == 123  # 6B: 1 per good stored
+    assert st.deals == []
+
+
+def test_s3_11_business_deal_storage_offer_capped_by_room_overflow_lost():
+    st = fresh()
+    st.policies[5] = A  # 2 per good stored
+    st.deals = [_deal(8, 0), _deal(0, 8)]
+    st.cc_storage[0] = 6
+    st.ftz[0] = 5
+    basic(st, CC, "business_deal")
+    play(st, "deal:1")
+    assert legal_names(st) == ["qty:0", "qty:1", "qty:2"]
+    play(st, "qty:2")
+    assert st.cc_storage[0] == 8 and st.ftz[0] == 8  # 3 to the FTZ, 3 lost
+    assert st.money[ST] == 124 and st.money[CC] == 120 - 55 - 4
+
+
+def test_s3_11_business_deal_only_when_cc_can_pay_the_cost():
+    st = fresh()
+    st.deals = [_deal(8, 4)]  # cost 75
+    st.money[CC], st.capital = 70, 4
+    assert not economy.BASIC["business_deal"][0](st, CC)
+    st.capital = 5
+    assert economy.BASIC["business_deal"][0](st, CC)
+
+
+# -- §3.12 Lobby -------------------------------------------------------------------------------
+def test_s3_12_lobby_pays_30_capital_first_for_3_influence():
+    st = fresh()
+    st.capital = 20
+    basic(st, CC, "lobby")
+    assert st.capital == 0 and st.money[CC] == 110 and st.influence[CC] == 4
+
+
+def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
+    st = fresh()
+    st.influence[WC] += board.influence_supply(st)
+    assert not economy.BASIC["lobby"][0](st, CC)
+    st.influence[WC] -= 1
+    assert economy.BASIC["lobby"][0](st, CC)
+    basic(st, CC, "lobby")
+    assert st.influence[CC] == 2  # capped by the supply (§12 #42)
+    st.money[CC] = 29
+    st.influence[WC] -= 5
+    assert not economy.BASIC["lobby"][0](st, CC)
