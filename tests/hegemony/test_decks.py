@@ -226,3 +226,60 @@ def test_cards_have_unique_titles_and_one_line_notes() -> None:
     notes = [card.note for card in everything] + [e.note for e in EVENTS]
     notes += [a.note for a in AGENDAS] + [x.note for x in EXPORTS]
     assert all(note.strip() and "\n" not in note for note in notes)
+
+
+# --- Events ------------------------------------------------------------------------------------
+
+
+def test_25_events_with_sequential_ids_and_known_tasks() -> None:
+    assert [event.id for event in EVENTS] == [f"ev_{i:02d}" for i in range(1, 26)]
+    assert {event.task["op"] for event in EVENTS} <= set(cards.EVENT_TASKS)
+
+
+def test_exactly_7_events_let_the_state_pick_the_penalty_pair() -> None:
+    assert sum(event.penalty_pair is None for event in EVENTS) == 7
+
+
+def test_a_fixed_penalty_pair_is_the_events_two_class_options() -> None:
+    for event in EVENTS:
+        if event.penalty_pair is not None:
+            assert len(set(event.penalty_pair)) == 2, event.id
+            assert {o.cls for o in event.options} == set(event.penalty_pair), event.id
+
+
+def test_most_events_offer_two_classes_a_few_three_and_spend_events_one_vp_option() -> None:
+    shapes = Counter()
+    for event in EVENTS:
+        op = event.task["op"]
+        if op == "spend":
+            assert len(event.options) == 1 and event.options[0].tier == 1, event.id
+            assert set(event.options[0].reward) <= {"vp", "vp_per_unit"}, event.id
+            shapes["spend"] += 1
+        elif op == "spend_money":
+            assert [o.tier for o in event.options] == [1, 2, 3], event.id
+            assert all(set(o.reward) == {"vp"} for o in event.options), event.id
+            shapes["tiers"] += 1
+        else:
+            assert all(o.cls is not None for o in event.options), event.id
+            shapes[len(event.options)] += 1
+    assert shapes[2] >= 13
+    assert 1 <= shapes[3] <= 5
+    assert shapes["spend"] >= 1
+    assert sum(shapes.values()) == 25
+
+
+def test_a_few_events_wait_for_round_2() -> None:
+    assert 3 <= sum(event.min_round == 2 for event in EVENTS) <= 5
+    assert {event.min_round for event in EVENTS} == {1, 2}
+
+
+def test_event_rewards_follow_the_published_forms() -> None:
+    for event in EVENTS:
+        for option in event.options:
+            (name, value), = option.reward.items()
+            assert name in cards.EVENT_REWARDS, event.id
+            if name == "legitimacy":
+                assert value in (1, 2)
+            if name == "legitimacy_per_units":
+                assert value in (2, 3)
+                assert event.task["op"] in ("provide_to", "buy_from_players"), event.id
