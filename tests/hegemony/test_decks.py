@@ -283,3 +283,20 @@ def test_event_rewards_follow_the_published_forms() -> None:
             if name == "legitimacy_per_units":
                 assert value in (2, 3)
                 assert event.task["op"] in ("provide_to", "buy_from_players"), event.id
+
+
+# --- Political Agendas -----------------------------------------------------------------------
+
+
+def test_10_agendas_each_mixing_sections() -> None:
+    assert [agenda.id for agenda in AGENDAS] == [f"ag_{i:02d}" for i in range(1, 11)]
+    for agenda in AGENDAS:
+        assert sorted(agenda.target) == [f"p{n}" for n in range(1, 6)]
+        assert len(set(agenda.target.values())) >= 2, agenda.id
+    assert len({tuple(agenda.target.values()) for agenda in AGENDAS}) == 10
+
+
+@pytest.mark.parametrize("policy", [f"p{n}" for n in range(1, 6)])
+def test_each_section_appears_2_to_4_times_per_policy(policy: str) -> None:
+    counts = Counter(agenda.target[policy] for agenda in AGENDAS)
+    assert all(2 <= counts[section] <= 4 for section in "ABC"), counts
