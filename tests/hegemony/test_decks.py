@@ -300,3 +300,39 @@ def test_10_agendas_each_mixing_sections() -> None:
 def test_each_section_appears_2_to_4_times_per_policy(policy: str) -> None:
     counts = Counter(agenda.target[policy] for agenda in AGENDAS)
     assert all(2 <= counts[section] <= 4 for section in "ABC"), counts
+
+
+# --- Export cards (decision #37) ----------------------------------------------------------------
+
+UNIT_RANGE = {"food": (7.5, 12.5), "lux": (5.0, 8.34), "health": (5.0, 8.34), "edu": (5.0, 8.34)}
+UNIT_MEAN = {"food": 10.0, "lux": 6.5, "health": 6.5, "edu": 6.5}
+
+
+def _unit(offer: tuple[int, int]) -> float:
+    quantity, price = offer
+    return price / quantity
+
+
+def test_16_export_cards_of_8_offers_in_size_and_price_steps() -> None:
+    assert [card.id for card in EXPORTS] == [f"ex_{i:02d}" for i in range(1, 17)]
+    for card in EXPORTS:
+        assert list(card.offers) == ["food", "lux", "health", "edu"], card.id
+        for small, large in card.offers.values():
+            assert 2 <= small[0] <= 4 and 5 <= large[0] <= 8, card.id
+            assert small[1] % 5 == 0 and large[1] % 5 == 0, card.id
+
+
+@pytest.mark.parametrize("good", ["food", "lux", "health", "edu"])
+def test_export_unit_prices_within_published_ranges_and_means(good: str) -> None:
+    low, high = UNIT_RANGE[good]
+    units = [_unit(offer) for card in EXPORTS for offer in card.offers[good]]
+    assert all(low <= unit <= high for unit in units)
+    assert abs(sum(units) / len(units) - UNIT_MEAN[good]) <= 0.3
+    if good == "edu":
+        assert max(_unit(card.offers["edu"][1]) for card in EXPORTS) <= 7.9
+
+
+def test_export_small_and_large_offers_price_a_unit_alike() -> None:
+    for card in EXPORTS:
+        for good, (small, large) in card.offers.items():
+            assert abs(_unit(small) - _unit(large)) <= 0.1 * UNIT_MEAN[good], (card.id, good)
