@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from envs.hegemony import board, economy
+from envs.hegemony import board, economy, workers
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
@@ -384,3 +384,191 @@ def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
     st.money[CC] = 29
     st.influence[WC] -= 5
     assert not economy.BASIC["lobby"][0](st, CC)
+
+
+# -- §4.1 Use Health, §4.3 Use Luxury ----------------------------------------------------------
+needs_prosperity = pytest.mark.skipif(not hasattr(workers, "gain_prosperity"),
+                                      reason="workers.gain_prosperity (the §4 Prosperity rule) "
+                                             "has not landed yet")
+
+
+@needs_prosperity
+def test_s4_1_use_health_spends_population_prosperity_vp_and_a_new_worker():
+    st = fresh()
+    st.goods[WC][2] = 2
+    turn(st, WC)
+    assert "free:use_health" not in legal_names(st)  # Population 3
+    st.goods[WC][2] = 4
+    turn(st, WC)
+    unskilled = st.unemployed[WC][0]
+    play(st, "free:use_health")
+    assert st.goods[WC][2] == 1 and st.prosperity[WC] == 1
+    assert st.vp[WC] == D.USE_HEALTH_VP + D.WC_PROSPERITY_VP[1]
+    assert st.unemployed[WC][0] == unskilled + 1
+
+
+@needs_prosperity
+def test_s4_3_use_luxury_spends_population_for_one_prosperity():
+    st = fresh()
+    st.goods[MC][1] = 3
+    st.prosperity[MC] = 5
+    turn(st, MC)
+    play(st, "free:use_luxury")
+    assert st.goods[MC][1] == 0 and st.prosperity[MC] == 6
+    assert st.vp[MC] == D.MC_PROSPERITY_VP[6]
+
+
+# -- §4.5 Receive Benefits ---------------------------------------------------------------------
+def test_s4_5_receive_benefits_takes_everything_cubes_to_the_bag_state_vp():
+    st = fresh()
+    st.benefits[WC] = [10, 2, 0, 1, 0, 1, 2]  # money, food, lux, health, edu, influence, cubes
+    total = money_total(st) + 10  # the money sat in the Benefits area, paid by the State
+    supply = board.influence_supply(st)
+    turn(st, WC)
+    play(st, "free:receive_benefits")
+    assert st.money[WC] == 40 and money_total(st) == total
+    assert st.goods[WC] == [2, 0, 1, 0] and st.influence[WC] == 2
+    assert st.bag[WC] == D.BAG_START_CUBES + 2 and st.vp[ST] == D.BENEFITS_VP
+    assert st.benefits[WC] == [0] * 7 and board.influence_supply(st) == supply
+
+
+def test_s4_5_receive_benefits_cc_goods_into_storage_overflow_lost_and_empty_illegal():
+    st = fresh()
+    turn(st, CC)
+    assert "free:receive_benefits" not in legal_names(st)
+    st.benefits[CC] = [5, 9, 0, 0, 0, 0, 0]
+    st.cc_storage[0] = 1
+    turn(st, CC)
+    play(st, "free:receive_benefits")
+    assert st.cc_storage[0] == 8 and st.ftz[0] == 0 and st.money[CC] == 125
+
+
+# -- §4.6 Pay Off Loan -------------------------------------------------------------------------
+def test_s4_6_pay_off_loan_costs_50_capital_first_for_cc():
+    st = fresh()
+    st.loans[CC], st.capital = 1, 30
+    minted = st.minted
+    turn(st, CC)
+    play(st, "free:pay_off_loan")
+    assert st.loans[CC] == 0 and st.capital == 0 and st.money[CC] == 100
+    assert st.minted == minted - 50
+    st.loans[WC], st.money[WC] = 1, 49
+    turn(st, WC)
+    assert "free:pay_off_loan" not in legal_names(st)  # never on a loan
+
+
+# -- §4.7 Adjust Prices ------------------------------------------------------------------------
+def test_s4_7_adjust_prices_each_good_at_most_once_then_done():
+    st = fresh()
+    turn(st, MC)
+    play(st, "free:adjust_prices")
+    names = legal_names(st)
+    assert "done" not in names and "price:food_mid" not in names and len(names) == 8
+    play(st, "price:food_high")
+    names = legal_names(st)
+    assert names[0] == "done" and not any(n.startswith("price:food") for n in names)
+    play(st, "price:health_low", "done")
+    assert st.prices[MC - 1] == [2, 1, 0, 1] and st.prices[CC - 1] == [1, 1, 1, 1]
+    assert economy.price(st, MC, 0) == 15
+
+
+def test_s4_7_adjust_prices_high_requires_policy_variant():
+    st = fresh(price_high_requires_policy=True)  # 6B, 4B, 5C
+    turn(st, CC)
+    play(st, "free:adjust_prices")
+    highs = [n for n in legal_names(st) if n.endswith("_high")]
+    assert highs == ["price:edu_high"]
+    play(st, "price:edu_high", "done")
+    st.policies[4] = B
+    economy.drop_illegal_high_prices(st)
+    assert st.prices[CC - 1][3] == 1
+
+
+def test_s4_7_re_pricing_follow_up_may_end_at_once():
+    st = fresh()
+    st.agenda = [(K.ADJUST_PRICES, CC, economy.FOLLOW_UP)]
+    refresh(st)
+    assert legal_names(st)[0] == "done"
+    play(st, "price:lux_low", "done")
+    assert st.prices[CC - 1][1] == 0 and not st.agenda
+
+
+# -- §4.8 Adjust Wages and the p2 follow-up (§5.4) ---------------------------------------------
+def test_s4_8_adjust_wages_raise_commits_every_worker_each_company_once():
+    st = fresh()
+    turn(st, CC)
+    play(st, "free:adjust_wages")
+    assert legal_names(st) == ["company:cc_01", "company:cc_02", "company:cc_03",
+                               "company:cc_04"]
+    play(st, "company:cc_01")  # p2 B: L3 is the only other level, taken at once
+    assert st.seat_wage[SUPERMARKET] == 2 and st.seat_committed[SUPERMARKET][:2] == [1, 1]
+    assert "company:cc_01" not in legal_names(st)
+    play(st, "done")
+    assert st.seat_committed[COLLEGE] == [0, 0, 0]
+
+
+def test_s4_8_adjust_wages_no_lowering_while_a_paid_worker_is_committed():
+    st = fresh()
+    st.policies[1] = C_  # minimum L1
+    st.seat_committed[SUPERMARKET][0] = 1
+    assert economy.wage_levels(st, SUPERMARKET, economy.FREE_MODE) == [2]
+    st.seat_committed[CONVENIENCE][0] = 1  # MC's own worker is not paid by the wage
+    assert economy.wage_levels(st, CONVENIENCE, economy.FREE_MODE) == [0, 2]
+    st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
+    st.seat_committed[CONVENIENCE][1] = 1
+    assert economy.wage_levels(st, CONVENIENCE, economy.FREE_MODE) == [2]
+    st.policies[1] = A
+    assert economy.min_wage_level(st) == 2
+    st.seat_committed[SUPERMARKET][0] = 0
+    assert economy.wage_levels(st, SUPERMARKET, economy.FREE_MODE) == [2]
+
+
+def test_s4_8_state_adjusts_public_wages():
+    st = fresh()
+    turn(st, ST)
+    play(st, "free:adjust_wages")
+    assert legal_names(st) == ["company:public_r1_1", "company:public_r1_2",
+                               "company:public_r1_3"]  # face-down companies are not offered
+
+
+def test_s5_4_p2_follow_up_lowers_only_commits_nobody_skips_committed_companies():
+    st = fresh()
+    st.policies[1] = C_
+    st.seat_wage[SUPERMARKET] = st.seat_wage[COLLEGE] = 2
+    st.seat_committed[SHOPPING_MALL][0] = 1
+    st.agenda = [(K.ADJUST_WAGES, CC, economy.FOLLOW_UP)]
+    refresh(st)
+    assert legal_names(st) == ["done", "company:cc_01", "company:cc_03", "company:cc_04"]
+    play(st, "company:cc_01")
+    assert legal_names(st) == ["wage:L1", "wage:L2"]
+    play(st, "wage:L1", "done")
+    assert st.seat_wage[SUPERMARKET] == 0
+    assert st.seat_committed[SUPERMARKET] == [0, 0, 0] and not st.agenda
+
+
+# -- §4.9 Give Bonus ---------------------------------------------------------------------------
+def test_s4_9_give_bonus_pays_5_to_the_workers_class_and_commits_them():
+    st = fresh()
+    st.seat_committed[SUPERMARKET][:2] = [1, 1]
+    st.seat_committed[COLLEGE][0] = 1  # one free worker left: still offered
+    turn(st, CC)
+    play(st, "free:give_bonus")
+    assert legal_names(st) == ["company:cc_02", "company:cc_03"]  # Clinic is empty
+    play(st, "company:cc_02")
+    assert st.money[MC] == 45 and st.money[CC] == 115
+    assert st.seat_committed[SHOPPING_MALL][:2] == [1, 1]
+
+
+# -- §4.10 Buy Storage -------------------------------------------------------------------------
+def test_s4_10_buy_storage_once_per_resource_doubles_capacity():
+    st = fresh()
+    st.storage_tiles = [1, 0, 0, 0]
+    turn(st, CC)
+    play(st, "free:buy_storage")
+    assert legal_names(st) == ["resource:lux", "resource:health", "resource:edu"]
+    play(st, "resource:health")
+    assert st.storage_tiles == [1, 0, 1, 0] and st.money[CC] == 100
+    assert economy.storage.capacity(st, CC, 2) == 24
+    st.money[CC] = 19
+    turn(st, CC)
+    assert "free:buy_storage" not in legal_names(st)
