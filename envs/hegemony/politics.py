@@ -10,7 +10,8 @@ Implements our Hegemony rules page:
   §12 #43);
 - §10 policy changes (``change_policy``) with their follow-ups: p1 opens or closes public
   companies (§5.8), p2 raises wages to the new minimum and lets the owners lower (§5.4),
-  p4 / p5 / p6 let MC and CC re-price (§5.11, order MC, CC by §12 #30), p3 and p7 store
+  p4 / p5 / p6 let MC and CC re-price (§5.11, order MC, CC by §12 #30; under the variant
+  ``price_high_requires_policy`` a High price made illegal drops to Mid first), p3 and p7 store
   nothing (the tax multiplier and the Immigration draw read the policies).
 
 An election is a chain of agenda items, all of them its deciding seat's (§2.3):
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.agenda import Decision, Item, Step, count_down
-from envs.hegemony import board, workers
+from envs.hegemony import board, economy, workers
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
 from envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -306,6 +307,7 @@ def change_policy(st: HegemonyState, policy: int, section: int, *, by_vote: bool
         raise_to_minimum(st)
         follow = [(K.ADJUST_WAGES, cls, 1) for cls in (MC, CC, ST)]  # §12 #30 order
     elif policy in (3, 4, 5):
+        economy.drop_illegal_high_prices(st)  # only under ``price_high_requires_policy``
         follow = [(K.ADJUST_PRICES, cls, 1) for cls in (MC, CC)]  # §12 #30 order
     st.push(*follow, (RECHECK, ST, 0))
 

@@ -17,16 +17,6 @@ A, B, C = 0, 1, 2
 HEALTH = 1 + D.INDUSTRIES.index("health")
 
 
-@pytest.fixture(autouse=True)
-def _recheck_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until workers.py lands, its ``recheck`` (run after every policy change) is a no-op and
-    its ``can_staff`` says no (the tests that reveal companies leave nobody unemployed)."""
-    if not hasattr(workers, "recheck"):
-        monkeypatch.setattr(workers, "recheck", lambda st: None, raising=False)
-    if not hasattr(workers, "can_staff"):
-        monkeypatch.setattr(workers, "can_staff", lambda st, seat, cls: False, raising=False)
-
-
 def game():
     """A fresh game past set-up, with an empty agenda for the scenario to fill."""
     st = new_state(0)
@@ -389,6 +379,34 @@ def test_s10_p4_p5_p6_let_mc_then_cc_re_price(policy):
                                (politics.RECHECK, ST, 0)]
 
 
+def test_s5_4_p2_lowering_follow_up_asks_mc_then_cc_then_st():
+    st = game()
+    st.policies[1] = B
+    st.seat_committed[0] = [1, 0, 0]  # CC's first company cannot be lowered
+    politics.change_policy(st, 1, C, by_vote=True)
+    st._run()
+    asked = []
+    while not st.is_terminal():
+        asked.append(seat_of(st))
+        names = legal_names(st)
+        if asked[-1] == CC:
+            play(st, "company:cc_02")  # L1, the only lower level, is automatic
+            assert "company:cc_01" not in names
+        play(st, "done")
+    assert asked == [MC, CC, ST]
+    assert st.seat_wage[1] == 0 and st.seat_wage[0] == 1
+
+
+def test_s5_11_p4_change_drops_a_high_price_it_makes_illegal_under_the_variant():
+    st = new_state(0, price_high_requires_policy=True)
+    play(st, "industry:agri")
+    st.agenda = []
+    st.policies[3] = C
+    st.prices[1][2] = 2  # CC's Health at High, legal under 4C
+    politics.change_policy(st, 3, B, by_vote=True)
+    assert st.prices[1][2] == 1
+
+
 def test_s10_recheck_runs_after_the_follow_ups(monkeypatch: pytest.MonkeyPatch):
     calls = []
     monkeypatch.setattr(workers, "recheck", lambda st: calls.append(st.policies[6]),
@@ -451,7 +469,6 @@ def test_s5_8_growing_stops_when_no_face_down_company_is_left():
     assert st.agenda == []
 
 
-@pytest.mark.skipif(not hasattr(workers, "push_staffing"), reason="workers.py not landed yet")
 def test_s5_8_revealed_company_is_staffed_when_one_class_can_fill_it():
     st = game()
     nobody_unemployed(st)
