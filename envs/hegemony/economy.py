@@ -557,13 +557,14 @@ def _can_benefits(st: HegemonyState, cls: int) -> bool:
 
 
 def _start_benefits(st: HegemonyState, cls: int) -> None:
-    """Take the whole Benefits area: money (already paid out by the State, so not minted),
-    resources (CC: into Storage, overflow lost), influence (already out of the supply), and
-    voting cubes straight into the bag; ST +1 VP."""
+    """Take the whole Benefits area: money (off the table while it waits there, as the
+    invariants count it, so it comes from the bank now), resources (CC: into Storage, overflow
+    lost), influence (already out of the supply) and voting cubes (already out of the class's
+    supply) straight into the bag; ST +1 VP."""
     area = st.benefits[cls]
     cash_, *goods, influence, cubes = area
     if cash_:
-        money.gain(st, cls, cash_, source=ST)
+        money.gain(st, cls, cash_)
     for good, n in enumerate(goods):
         if not n:
             continue

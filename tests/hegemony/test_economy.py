@@ -55,6 +55,17 @@ def finished(st) -> bool:
     return all(item[0] not in economy.CODES for item in st.agenda)
 
 
+def set_money(st, cls: int, amount: int, *, capital: bool = False) -> None:
+    """Give a class ``amount`` (CC: Revenue, or Capital) as if the bank had paid it, so the
+    money invariant holds."""
+    if capital:
+        st.minted += amount - st.capital
+        st.capital = amount
+    else:
+        st.minted += amount - st.money[cls]
+        st.money[cls] = amount
+
+
 def money_total(st) -> int:
     return sum(st.money) + st.capital - st.minted
 
@@ -75,11 +86,12 @@ def test_s3_4_buy_from_cc_at_cc_price_into_revenue_only_affordable_units():
     assert st.goods[WC][0] == 2 and st.cc_storage[0] == 3
     assert money_total(st) == total
     assert finished(st)  # nothing affordable is left: the second source is skipped
+    st.check_invariants()
 
 
 def test_s3_4_buy_each_source_capped_at_population_and_two_sources_at_most():
     st = fresh()
-    st.money[WC] = 500
+    set_money(st, WC, 500)
     st.cc_storage[0], st.mc_storage[0], st.state_goods[0] = 8, 8, 8
     basic(st, WC, "buy")
     play(st, "resource:food", "source:cc")
@@ -94,7 +106,7 @@ def test_s3_4_buy_each_source_capped_at_population_and_two_sources_at_most():
 
 def test_s3_4_buy_never_from_the_ftz_and_state_food_only_if_held():
     st = fresh()
-    st.money[WC] = 100
+    set_money(st, WC, 100)
     st.cc_storage[0], st.ftz[0], st.mc_storage[0], st.state_goods[0] = 0, 5, 0, 0
     basic(st, WC, "buy")
     play(st, "resource:food")
@@ -105,7 +117,7 @@ def test_s3_4_buy_never_from_the_ftz_and_state_food_only_if_held():
 def test_s3_4_buy_foreign_market_base_to_bank_tariff_to_treasury():
     st = fresh()
     st.policies[5] = B
-    st.money[WC] = 100
+    set_money(st, WC, 100)
     st.cc_storage[1], st.mc_storage[1] = 0, 0
     minted = st.minted
     basic(st, WC, "buy")
@@ -114,6 +126,7 @@ def test_s3_4_buy_foreign_market_base_to_bank_tariff_to_treasury():
     assert st.money[ST] == 120 + 2 * 3  # tariff
     assert st.minted == minted - 2 * 6  # base to the bank
     assert st.goods[WC][1] == 2
+    st.check_invariants()
 
 
 def test_s3_4_buy_state_health_at_b_price_gives_state_vp():
@@ -125,13 +138,14 @@ def test_s3_4_buy_state_health_at_b_price_gives_state_vp():
     play(st, "qty:2")
     assert st.money[WC] == 30 - 10 and st.money[ST] == 130
     assert st.vp[ST] == 1 and st.public_services[0] == 4 and st.goods[WC][2] == 2
+    st.check_invariants()
 
 
 def test_s3_4_buy_free_state_services_give_legitimacy_per_full_three_units():
     st = fresh()
     st.policies[4] = A
     st.cc_storage[3] = st.mc_storage[3] = 0
-    st.money[WC] = 0
+    set_money(st, WC, 0)
     assert economy.BASIC["buy"][0](st, WC)  # free units need no money
     basic(st, WC, "buy")
     play(st, "qty:3")
@@ -146,7 +160,7 @@ def test_s3_4_buy_free_state_services_give_legitimacy_per_full_three_units():
 
 def test_s3_4_buy_media_influence_from_the_state_at_10_into_personal_influence():
     st = fresh()
-    st.money[MC] = 25
+    set_money(st, MC, 25)
     st.mc_storage = [0, 0, 0, 0]
     st.cc_storage = [0, 0, 0, 0]
     st.public_services[:2] = [0, 0]
@@ -156,6 +170,7 @@ def test_s3_4_buy_media_influence_from_the_state_at_10_into_personal_influence()
     assert legal_names(st) == ["qty:1", "qty:2"]
     play(st, "qty:2")
     assert st.influence[MC] == 3 and st.public_services[2] == 2 and st.money[ST] == 140
+    st.check_invariants()
 
 
 def test_s3_4_mc_buys_from_itself_free_capped_at_population():
@@ -163,7 +178,7 @@ def test_s3_4_mc_buys_from_itself_free_capped_at_population():
     st.mc_storage[2] = 5
     st.cc_storage[2] = 0
     st.policies[3] = C_
-    st.money[MC] = 0
+    set_money(st, MC, 0)
     basic(st, MC, "buy")
     play(st, "resource:health")  # only its own storage is affordable
     assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]
@@ -173,10 +188,10 @@ def test_s3_4_mc_buys_from_itself_free_capped_at_population():
 
 def test_s3_4_buy_illegal_when_nothing_is_affordable():
     st = fresh()
-    st.money[WC] = 4
+    set_money(st, WC, 4)
     st.policies[3] = st.policies[4] = C_
     assert not economy.BASIC["buy"][0](st, WC)
-    st.money[WC] = 5
+    set_money(st, WC, 5)
     st.prices[1][1] = 0  # CC lux at the low step, 5
     assert economy.BASIC["buy"][0](st, WC)
 
@@ -226,6 +241,7 @@ def test_s3_8_sell_company_unemploys_workers_returns_tokens_and_pays_cost():
     assert st.unemployed[WC][AGRI] == unemployed[AGRI] + 1
     assert st.money[CC] == 120 + 16
     assert st.company_discard[-1] == D.COMPANY_BY_ID["supermarket"].index
+    st.check_invariants()
 
 
 def test_s3_8_sell_public_company_cc_owns_returns_face_down_to_public_sector():
@@ -241,6 +257,7 @@ def test_s3_8_sell_public_company_cc_owns_returns_face_down_to_public_sector():
     assert st.seat_card[23] == hospital and st.seat_face_up[23] == 0
     assert hospital not in st.company_discard
     assert st.money[CC] == 120 + D.COMPANIES[hospital].cost
+    st.check_invariants()
 
 
 # -- §3.9 Sell to Foreign Market ---------------------------------------------------------------
@@ -266,6 +283,7 @@ def test_s3_9_mc_sells_offers_each_at_most_once_and_scores_vp_per_transaction(ex
     assert finished(st)  # nothing left to sell: the action ends
     assert st.mc_storage == [1, 0, 0, 0] and st.money[MC] == 40 + 50 + 25 + 15
     assert st.vp[MC] == 3
+    st.check_invariants()
 
 
 def test_s3_9_cc_sells_ftz_goods_and_scores_no_vp_unless_variant(export_card):
@@ -304,6 +322,7 @@ def test_s3_10_extra_shift_produces_now_pays_employee_and_adds_bonus():
     assert st.mc_storage[0] == 1 + 2 + 1
     assert st.money[MC] == 40 - 8 and st.money[WC] == 30 + 8
     assert st.seat_committed[CONVENIENCE][:2] == [1, 1]
+    st.check_invariants()
 
 
 def test_s3_10_extra_shift_struck_or_committed_employee_only_mc_part():
@@ -319,7 +338,7 @@ def test_s3_10_extra_shift_not_if_mc_cannot_pay_the_wage():
     st = fresh()
     st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
     st.seat_committed[DOCTORS][0] = 1
-    st.money[MC] = 7
+    set_money(st, MC, 7)
     assert not economy.BASIC["extra_shift"][0](st, MC)
     st.seat_committed[CONVENIENCE][1] = 1  # a committed employee is not paid
     assert economy.BASIC["extra_shift"][0](st, MC)
@@ -340,6 +359,7 @@ def test_s3_11_business_deal_splits_goods_tariff_per_good_stored():
     assert st.cc_storage[0] == 1 + 3 and st.ftz == [2, 6]
     assert st.money[CC] == 120 - 60 - 3 and st.money[ST] == 123  # 6B: 1 per good stored
     assert st.deals == []
+    st.check_invariants()
 
 
 def test_s3_11_business_deal_storage_offer_capped_by_room_overflow_lost():
@@ -354,23 +374,26 @@ def test_s3_11_business_deal_storage_offer_capped_by_room_overflow_lost():
     play(st, "qty:2")
     assert st.cc_storage[0] == 8 and st.ftz[0] == 8  # 3 to the FTZ, 3 lost
     assert st.money[ST] == 124 and st.money[CC] == 120 - 55 - 4
+    st.check_invariants()
 
 
 def test_s3_11_business_deal_only_when_cc_can_pay_the_cost():
     st = fresh()
     st.deals = [_deal(8, 4)]  # cost 75
-    st.money[CC], st.capital = 70, 4
+    set_money(st, CC, 70)
+    set_money(st, CC, 4, capital=True)
     assert not economy.BASIC["business_deal"][0](st, CC)
-    st.capital = 5
+    set_money(st, CC, 5, capital=True)
     assert economy.BASIC["business_deal"][0](st, CC)
 
 
 # -- §3.12 Lobby -------------------------------------------------------------------------------
 def test_s3_12_lobby_pays_30_capital_first_for_3_influence():
     st = fresh()
-    st.capital = 20
+    set_money(st, CC, 20, capital=True)
     basic(st, CC, "lobby")
     assert st.capital == 0 and st.money[CC] == 110 and st.influence[CC] == 4
+    st.check_invariants()
 
 
 def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
@@ -381,7 +404,7 @@ def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
     assert economy.BASIC["lobby"][0](st, CC)
     basic(st, CC, "lobby")
     assert st.influence[CC] == 2  # capped by the supply (§12 #42)
-    st.money[CC] = 29
+    set_money(st, CC, 29)
     st.influence[WC] -= 5
     assert not economy.BASIC["lobby"][0](st, CC)
 
@@ -422,11 +445,13 @@ def test_s4_3_use_luxury_spends_population_for_one_prosperity():
 def test_s4_5_receive_benefits_takes_everything_cubes_to_the_bag_state_vp():
     st = fresh()
     st.benefits[WC] = [10, 2, 0, 1, 0, 1, 2]  # money, food, lux, health, edu, influence, cubes
-    total = money_total(st) + 10  # the money sat in the Benefits area, paid by the State
+    st.cube_supply[WC] -= 2  # the provider took the cubes from WC's supply
+    total = money_total(st)  # money in the Benefits area is off the table until taken
     supply = board.influence_supply(st)
     turn(st, WC)
     play(st, "free:receive_benefits")
     assert st.money[WC] == 40 and money_total(st) == total
+    st.check_invariants()
     assert st.goods[WC] == [2, 0, 1, 0] and st.influence[WC] == 2
     assert st.bag[WC] == D.BAG_START_CUBES + 2 and st.vp[ST] == D.BENEFITS_VP
     assert st.benefits[WC] == [0] * 7 and board.influence_supply(st) == supply
@@ -446,15 +471,18 @@ def test_s4_5_receive_benefits_cc_goods_into_storage_overflow_lost_and_empty_ill
 # -- §4.6 Pay Off Loan -------------------------------------------------------------------------
 def test_s4_6_pay_off_loan_costs_50_capital_first_for_cc():
     st = fresh()
-    st.loans[CC], st.capital = 1, 30
+    st.loans[CC] = 1
+    set_money(st, CC, 30, capital=True)
     minted = st.minted
     turn(st, CC)
     play(st, "free:pay_off_loan")
     assert st.loans[CC] == 0 and st.capital == 0 and st.money[CC] == 100
     assert st.minted == minted - 50
-    st.loans[WC], st.money[WC] = 1, 49
+    st.loans[WC] = 1
+    set_money(st, WC, 49)
     turn(st, WC)
     assert "free:pay_off_loan" not in legal_names(st)  # never on a loan
+    st.check_invariants()
 
 
 # -- §4.7 Adjust Prices ------------------------------------------------------------------------
@@ -557,6 +585,7 @@ def test_s4_9_give_bonus_pays_5_to_the_workers_class_and_commits_them():
     play(st, "company:cc_02")
     assert st.money[MC] == 45 and st.money[CC] == 115
     assert st.seat_committed[SHOPPING_MALL][:2] == [1, 1]
+    st.check_invariants()
 
 
 # -- §4.10 Buy Storage -------------------------------------------------------------------------
@@ -569,6 +598,7 @@ def test_s4_10_buy_storage_once_per_resource_doubles_capacity():
     play(st, "resource:health")
     assert st.storage_tiles == [1, 0, 1, 0] and st.money[CC] == 100
     assert economy.storage.capacity(st, CC, 2) == 24
-    st.money[CC] = 19
+    set_money(st, CC, 19)
     turn(st, CC)
     assert "free:buy_storage" not in legal_names(st)
+    st.check_invariants()
