@@ -7,8 +7,8 @@ round 5, ``GAME_END``.  Each runs automatically and pushes the few decisions it 
   Demonstration, whose VP losses WC splits one VP at a time (``demonstration_losses``,
   ``class`` block) among MC, CC and ST, each capped by its empty company spaces.  When
   the losses cover every cap, nothing is left to choose and they are applied at once.
-- §6.1 production in reverse turn order ST, CC, MC, WC; then everyone stands up and the
-  strike tokens return.
+- §6.1 production in reverse turn order ST, CC, MC, WC; then everyone stands up
+  (``workers.stand_up``) and the strike tokens return.
 - §6.2 Cover Needs, MC then WC: each eats its own food, then buys the shortfall one unit
   at a time from a source it chooses (``cover_needs``, ``source`` block).  Only
   affordable sources are offered; if none is, the cheapest is used with a forced loan
@@ -89,13 +89,6 @@ def change_legitimacy(st: HegemonyState, cls: int, delta: int) -> None:
     """Move ``cls``'s Legitimacy track by ``delta``, clamped to 1-10 (§8 bounds, §12 #23)."""
     value = st.legitimacy[cls] + delta
     st.legitimacy[cls] = min(D.LEGITIMACY_MAX, max(D.LEGITIMACY_MIN, value))
-
-
-def gain_prosperity(st: HegemonyState, cls: int) -> None:
-    """§4 common rule: up one space (the top space stays) and score the new space."""
-    table = D.WC_PROSPERITY_VP if cls == WC else D.MC_PROSPERITY_VP
-    st.prosperity[cls] = min(st.prosperity[cls] + 1, len(table) - 1)
-    st.vp[cls] += table[st.prosperity[cls]]
 
 
 def price(st: HegemonyState, seller: int, good: int) -> int:
@@ -214,12 +207,7 @@ def _produce(st: HegemonyState, item: Item) -> None:
     produce_cc(st)
     produce_mc(st)
     produce_wc(st)
-    stand_up = getattr(workers, "stand_up", None)
-    if stand_up is not None:
-        stand_up(st)
-    else:  # union members are not in seats: every seated worker stands up
-        for row in st.seat_committed:
-            row[:] = [0] * len(row)
+    workers.stand_up(st)  # union members stay committed
     st.seat_strike[:] = [0] * NUM_SEATS  # §5.5: all tokens return to supply
 
 
@@ -439,7 +427,7 @@ def score_mc(st: HegemonyState) -> None:
     value = position if st.game.config["mc_scoring_compare"] == "position" \
         else D.MC_PROSPERITY_VP[position]
     if value < full:
-        gain_prosperity(st, MC)
+        workers.gain_prosperity(st, MC)
 
 
 def score_cc(st: HegemonyState) -> None:
