@@ -81,8 +81,8 @@ Primitives (``PRIMITIVES``; roles in brackets)
   - ``wage_payer``: owner | state | none: who pays its wage once more to the staffing class.
 - ``set_wage`` [WC, MC, CC, ST]: move a wage to ``level``; never below the p2 minimum (raised to
   it), never lowered while a worker paid by it is committed; raising does not commit anyone.
-  - ``company``: own_one | own_all | public_one | public_all | employer_one (one company of
-    any owner employing the acting class's workers).
+  - ``company``: own_one | own_all (MC, CC) | public_one | public_all (ST) | employer_one (WC,
+    MC: one company of any owner employing the acting class's workers).
   - ``level``: L1 | L2 | L3 | min (the p2 minimum).
 - ``machinery`` [CC]: pay ``cost`` (amount, total) and place ``n`` machinery tokens (§5.6).
 - ``storage`` [CC]: take a storage tile for ``resource`` (food | lux | health | edu | choice)
@@ -605,10 +605,26 @@ def validate_effect(node: Any, role: str, path: str) -> None:
         raise _fail(path, f"a {role} card adds only {role} workers")
     if op == "bag_purge" and params["remove_up_to"] > params["draw"]:
         raise _fail(path, "remove_up_to exceeds draw")
+    if op == "produce" and role == "WC" and params["company_filter"].get("owner", ["WC"]) != ["WC"]:
+        raise _fail(f"{path}.company_filter", "WC produces only on its Cooperative Farm")
+    if op == "set_wage":
+        allowed = _WAGE_TARGETS[role]
+        if params["company"] not in allowed:
+            raise _fail(f"{path}.company", f"{role} may set only {list(allowed)}")
     if op in ("gain", "pay"):
         party = params["from"] if op == "gain" else params["to"]
         if party == role:
             raise _fail(path, f"{op} with its own class as the other party")
+
+
+# Whose wages a card of each role may set: WC owns no wage-paying company, only ST sets public
+# wages, and any class may push the wage of a company employing its own workers.
+_WAGE_TARGETS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "WC": ("employer_one",),
+    "MC": ("own_one", "own_all", "employer_one"),
+    "CC": ("own_one", "own_all"),
+    "ST": ("public_one", "public_all"),
+})
 
 
 def _check_basic(params: Mapping[str, Any], role: str, path: str) -> None:

@@ -63,6 +63,8 @@ DAMAGED = {
                                                "max_workers": 2}), "does not go with"),
     "primitive of another role": (_damaged({"op": "legitimacy", "class": "WC", "n": 1}),
                                   "not available to WC"),
+    "wage target beyond the role": (_damaged({"op": "set_wage", "company": "public_all",
+                                              "level": "L3"}), "WC may set only"),
     "bad requirement": (_damaged({"op": "if", "cond": {"moon_phase": 3},
                                   "then": {"op": "vp", "n": 1}}), "unknown requirement"),
 }
