@@ -57,6 +57,7 @@ BUY_STORAGE = 53
 
 FREE_MODE, FOLLOW_UP = 0, 1
 SRC_CC, SRC_MC, SRC_STATE, SRC_FOREIGN = range(4)
+UNLIMITED = 99  # the Foreign Market's stock (§3.4)
 FOOD, LUX, HEALTH, EDU, INFLUENCE = range(5)
 L3 = 2
 HIGH = 2
@@ -106,7 +107,7 @@ def _gain_legitimacy(st: HegemonyState, cls: int, amount: int) -> None:
 def source_terms(st: HegemonyState, buyer: int, res: int, src: int) -> tuple[int, int]:
     """(units the source holds for ``buyer``, unit price) of one source (§3.4 table);
     (0, 0) where the source does not sell that resource.  The Foreign Market's stock is
-    unlimited: it reports the buyer's Population, the most one source may supply."""
+    unlimited (``UNLIMITED``)."""
     if src == SRC_CC:
         if res < INFLUENCE:
             return st.cc_storage[res], price(st, CC, res)
@@ -121,7 +122,7 @@ def source_terms(st: HegemonyState, buyer: int, res: int, src: int) -> tuple[int
             return st.public_services[res - HEALTH], D.PUBLIC_SERVICE_PRICE[section]
         return st.public_services[2], D.MEDIA_INFLUENCE_PRICE
     elif res in (FOOD, LUX):
-        return board.population(st, buyer), D.FOREIGN_BASE[res] + _tariff(st, res)
+        return UNLIMITED, D.FOREIGN_BASE[res] + _tariff(st, res)
     return 0, 0
 
 
@@ -129,23 +130,30 @@ def _tariff(st: HegemonyState, res: int) -> int:
     return D.FOREIGN_TARIFF[st.policies[5]][res]
 
 
-def max_buy(st: HegemonyState, buyer: int, res: int, src: int) -> int:
-    """The most units ``buyer`` may buy from one source now: Population, stock, money."""
+def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0) -> int:
+    """The most units ``buyer`` may buy from one source now: Population (``pop`` if the
+    caller has it), stock, money."""
     stock, unit = source_terms(st, buyer, res, src)
-    most = min(stock, board.population(st, buyer))
+    most = min(stock, pop or board.population(st, buyer))
     if unit > 0:
         most = min(most, money.cash(st, buyer) // unit)
     return max(0, most)
 
 
 def _buyable_sources(st: HegemonyState, buyer: int, res: int) -> list[int]:
-    used = st.ctx["economy_buy_used"]
+    used, pop = st.ctx["economy_buy_used"], board.population(st, buyer)
     return [src for src in range(4)
-            if not used >> src & 1 and max_buy(st, buyer, res, src) > 0]
+            if not used >> src & 1 and max_buy(st, buyer, res, src, pop) > 0]
+
+
+def _buyable_resources(st: HegemonyState, buyer: int) -> list[int]:
+    pop = board.population(st, buyer)
+    return [res for res in range(5) if any(max_buy(st, buyer, res, src, pop) > 0
+                                           for src in range(4))]
 
 
 def _can_buy(st: HegemonyState, cls: int) -> bool:
-    return any(max_buy(st, cls, res, src) > 0 for res in range(5) for src in range(4))
+    return bool(_buyable_resources(st, cls))
 
 
 def _start_buy(st: HegemonyState, cls: int) -> None:
@@ -155,8 +163,7 @@ def _start_buy(st: HegemonyState, cls: int) -> None:
 
 def _legal_buy_resource(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    return [b.resource + res for res in range(5)
-            if any(max_buy(st, item[1], res, src) > 0 for src in range(4))]
+    return [b.resource + res for res in _buyable_resources(st, item[1])]
 
 
 def _apply_buy_resource(st: HegemonyState, item: Item, action: int) -> None:
