@@ -14,14 +14,20 @@ completed: Buy is resource -> source -> quantity -> a second source or ``done`` 
 the "any number" actions (§2.2, §12 #32) offer each target at most once, tracked as bits in
 ``st.ctx``, and end with ``done``.  Optional costs are offered only when affordable (no loan).
 
-Choices the page leaves open, decided here (see the final report of the economy helper):
+Choices the page leaves open, decided here:
 - Prices are stored as ``st.prices[0]`` for MC and ``st.prices[1]`` for CC (``cls - 1``).
 - A CC Foreign Market sale takes FTZ goods before regular Storage (FTZ goods can only be
   exported, so this is weakly dominant).
 - The free Adjust Prices / Adjust Wages must change at least one target (``done`` is offered
   after the first change); the policy follow-ups may end at once.
+- The re-pricing follow-up offers every good, as §5.11 states it (§10's table names only
+  Health for p4 and Edu for p5).
 - Business Deal: the units sent to regular Storage are offered up to its free room (goods
   beyond it would be lost, §12 #44), the rest go to the FTZ (overflow lost).
+- A public company CC sold goes face down into the first empty public seat, its wage at the
+  p2 minimum until a p1 reveal sets it.
+- Money waiting in a Benefits area is off the table (as ``invariants`` counts it), so taking
+  it is a gain from the bank.
 """
 
 from __future__ import annotations
