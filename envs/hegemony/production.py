@@ -5,8 +5,9 @@ round 5, ``GAME_END``.  Each runs automatically and pushes the few decisions it 
 
 - §6.0 strikes (tokens at L3 or on non-operational companies are removed) and the
   Demonstration, whose VP losses WC splits one VP at a time (``demonstration_losses``,
-  ``class`` block) among MC, CC and ST, each capped by its empty company spaces.  When
-  the losses cover every cap, nothing is left to choose and they are applied at once.
+  ``class`` block) among MC, CC and ST, each capped by its empty company spaces.  The VP
+  are handed out in class order (each split has one path); when the losses cover every
+  cap, nothing is left to choose and they are applied at once.
 - §6.1 production in reverse turn order ST, CC, MC, WC; then everyone stands up
   (``workers.stand_up``) and the strike tokens return.
 - §6.2 Cover Needs, MC then WC: each eats its own food, then buys the shortfall one unit
@@ -154,11 +155,15 @@ def _unpack(arg: int) -> tuple[int, list[int]]:
 
 
 def _legal_demonstration(st: HegemonyState, item: Item) -> list[int]:
+    """Targets in class order MC, CC, ST (a class passed over is closed, so each split has
+    exactly one path), each offered only while it and the later ones can still take every
+    VP left: the excess is lost only when no capacity is left (§6.0)."""
     left, caps = _unpack(item[2])
     if not left:
         return []
     base = class_block(WC)
-    return [base + cls for cls, cap in zip(LOSS_TARGETS, caps) if cap > 0]
+    return [base + cls for k, cls in enumerate(LOSS_TARGETS)
+            if caps[k] > 0 and sum(caps[k:]) >= left]
 
 
 def _apply_demonstration(st: HegemonyState, item: Item, action: int) -> None:
@@ -166,7 +171,9 @@ def _apply_demonstration(st: HegemonyState, item: Item, action: int) -> None:
     cls = action - class_block(WC)
     left, caps = _unpack(item[2])
     st.vp[cls] -= 1
-    caps[LOSS_TARGETS.index(cls)] -= 1
+    chosen = LOSS_TARGETS.index(cls)
+    caps = [0] * chosen + caps[chosen:]
+    caps[chosen] -= 1
     if left == 1:
         st.agenda.pop()
     else:

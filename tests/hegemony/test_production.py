@@ -76,7 +76,9 @@ def test_s6_0_demonstration_wc_splits_x_vp_one_at_a_time_and_gains_influence():
     st._run()
     assert st.demonstration == 0 and st.influence[WC] == 2
     assert legal_names(st) == ["class:MC", "class:CC", "class:ST"]
-    play(st, "class:CC", "class:CC", "class:ST")
+    play(st, "class:CC")
+    assert legal_names(st) == ["class:CC", "class:ST"]  # class order: MC is passed over
+    play(st, "class:CC", "class:ST")
     assert st.vp == [0, 0, -2, -1] and not st.agenda
 
 
@@ -90,17 +92,17 @@ def test_s6_0_demonstration_losses_capped_by_empty_spaces_excess_lost_scores_neg
     assert st.vp == [0, -6, -8, -6]
 
 
-def test_s6_0_demonstration_offers_only_classes_with_empty_spaces_left():
+def test_s6_0_demonstration_offers_only_classes_that_can_take_the_vp_left():
     st = board()
     st.demonstration = 1
     for seat in range(4, 11):  # CC owns 11 companies: room for 1 VP of loss
         place(st, seat, "automated_grain_farm")
     for seat in range(23, 29):  # 9 face-up public companies: no room
         st.seat_face_up[seat] = 1
-    P.start_demonstration(st)  # X = 2, caps MC 6, CC 1, ST 0
-    st._run()
-    assert legal_names(st) == ["class:MC", "class:CC"]
-    play(st, "class:CC")  # CC is full now: the last VP goes to MC without a choice
+    P.start_demonstration(st)  # X = 2, caps MC 6, CC 1, ST 0: CC alone could not take 2,
+    st._run()  # so the first VP goes to MC without a choice
+    assert st.vp[MC] == -1 and legal_names(st) == ["class:MC", "class:CC"]
+    play(st, "class:CC")
     assert st.vp == [0, -1, -1, 0] and not st.agenda
 
 
