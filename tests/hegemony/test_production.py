@@ -219,6 +219,22 @@ def test_s6_3_state_repays_loans_down_to_the_threshold_when_it_can():
     P._imf_check(st, (P.IMF_CHECK, ST, 0))
     assert st.loans[ST] == 0 and st.money[ST] == 120 - 110
     assert st.agenda == [(P.TAXES, ST, 1)] and st.policies == list(D.START_POLICIES)
+    st = board()
+    st.policies[0], st.loans[ST] = 1, 1  # 1B: IMF at 2 loans
+    P._imf_check(st, (P.IMF_CHECK, ST, 0))
+    assert st.loans[ST] == 1 and st.money[ST] == 120
+
+
+def test_s6_3_imf_lets_mc_then_cc_reprice_when_no_price_policy_moved():
+    st = board()
+    st.policies[3] = 2  # 4C: the IMF moves only 2B and 3A
+    st.loans[ST], st.money[ST] = 1, 0
+    run(st, (P.IMF_CHECK, ST, 0))
+    assert st.decision_name() == "adjust_prices" and st.current_player() == MC
+    play(st, "done")
+    assert st.decision_name() == "adjust_prices" and st.current_player() == CC
+    play(st, "done")
+    assert not st.agenda and st.policies[:3] == [2, 2, 1] and st.loans[ST] == 0
 
 
 def test_s6_3_imf_discarded_bills_give_influence_in_turn_order_while_supply_lasts():
@@ -442,6 +458,7 @@ def test_s6_production_phase_runs_every_step_in_order():
     assert st.cc_storage[0] == 1 + 4 - 3 and st.goods[WC][0] == 0
     assert not any(any(row) for row in st.seat_committed)
     assert money.cash(st, WC) == 30 + 70 - 36 - 12  # wages, food, income tax
+    st.check_invariants()
 
 
 @pytest.mark.parametrize("seed", [0, 1])
