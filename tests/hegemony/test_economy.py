@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from envs.hegemony import board, economy, workers
+from envs.hegemony import board, economy
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
@@ -410,12 +410,6 @@ def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
 
 
 # -- §4.1 Use Health, §4.3 Use Luxury ----------------------------------------------------------
-needs_prosperity = pytest.mark.skipif(not hasattr(workers, "gain_prosperity"),
-                                      reason="workers.gain_prosperity (the §4 Prosperity rule) "
-                                             "has not landed yet")
-
-
-@needs_prosperity
 def test_s4_1_use_health_spends_population_prosperity_vp_and_a_new_worker():
     st = fresh()
     st.goods[WC][2] = 2
@@ -430,7 +424,6 @@ def test_s4_1_use_health_spends_population_prosperity_vp_and_a_new_worker():
     assert st.unemployed[WC][0] == unskilled + 1
 
 
-@needs_prosperity
 def test_s4_3_use_luxury_spends_population_for_one_prosperity():
     st = fresh()
     st.goods[MC][1] = 3
