@@ -70,8 +70,9 @@ SECRET_BIDS = {f"politics_bid_{s}": s for s in SEATS_IN_TURN_ORDER}  # key -> bi
 BID_KEYS = tuple(SECRET_BIDS)
 REVEALED = "politics_revealed"      # bit (seat - 20): public company revealed by this p1 change
 TAX_PICKED = "politics_tax_picked"  # bit c: class c already lost 1 Legitimacy to Extra Tax
+PREVIEWED = "politics_previewed"    # 1 while a preview_cubes card's cubes wait in ``DRAWN``
 ELECTION_KEYS = (SIDE_FOR, PARTICIPANTS, BIDS_IN, *DRAWN, *BID_KEYS)
-CTX: dict[str, int] = {key: 0 for key in (*ELECTION_KEYS, REVEALED, TAX_PICKED)}
+CTX: dict[str, int] = {key: 0 for key in (*ELECTION_KEYS, REVEALED, TAX_PICKED, PREVIEWED)}
 
 POLICY_FOR, POLICY_AGAINST = 0, 1  # offsets in the ``vote`` block
 
@@ -98,6 +99,15 @@ def adjacent_sections(section: int) -> tuple[int, ...]:
     return tuple(s for s in (section - 1, section + 1) if 0 <= s <= 2)
 
 
+def bill_is_stale(st: HegemonyState, policy: int) -> bool:
+    """§12 #41: the bill's target is no longer adjacent to the policy's section.  A two-step
+    target is kept: only an ``any_section`` card proposes one, and the saved bill does not
+    record that, but a policy never moves under a pending bill (a card may not shift it,
+    §12 #33, and the IMF discards every bill first), so a two-step bill is always such a
+    card's.  A bill onto the current section is always stale."""
+    return bill_section(st, policy) == st.policies[policy]
+
+
 def cubes_out_of_bag(st: HegemonyState) -> list[int]:
     """Cubes drawn for the election under way (neither in the bag nor in supply)."""
     return [st.ctx.get(key, 0) for key in DRAWN]
@@ -109,42 +119,105 @@ def _return_marker(st: HegemonyState, policy: int) -> None:
 
 
 # -- §3.1 Propose Bill ------------------------------------------------------------------------
-def can_propose(st: HegemonyState, cls: int) -> bool:
-    return st.markers_used[cls] < D.BILL_MARKERS and -1 in st.bills
+# A PROPOSE item's arg carries the card modifiers of §11.1 (a plain basic action has none):
+ALL_POLICIES = (1 << D.POLICIES) - 1  # bits 0-6: the policies the bill may target
+ANY_SECTION = 1 << 7                  # any other section (A<->C too); no immediate vote
+FREE_VOTE = 1 << 8                    # the immediate vote costs no influence
+MORE_BILLS_SHIFT = 9                  # bits 9-10: bills still to propose after this one
+DECIDER_SHIFT = 11                    # bits 11-13: 1 + the seat deciding the immediate vote
+PREVIEW = 1 << 14                     # the cubes were drawn before the choice (preview_cubes)
+
+
+def can_propose(st: HegemonyState, cls: int, policies: int = ALL_POLICIES) -> bool:
+    """An unused marker and a policy (among ``policies``) without a bill (§3.1)."""
+    return st.markers_used[cls] < D.BILL_MARKERS and any(
+        st.bills[p] < 0 for p in range(D.POLICIES) if policies >> p & 1)
 
 
 def start_propose(st: HegemonyState, cls: int) -> None:
-    st.push((PROPOSE, cls, 0))
+    st.push((PROPOSE, cls, ALL_POLICIES))
+
+
+def push_propose(st: HegemonyState, proposer: int, *, policies: int = ALL_POLICIES,
+                 any_section: bool = False, free_vote: bool = False, n_bills: int = 1,
+                 preview: bool = False, vote_decider: int | None = None) -> None:
+    """Propose Bill with the card modifiers of §11.1: ``policies`` (a bit mask: policy_filter),
+    ``any_section``, ``free_vote`` (free_immediate_vote), ``n_bills`` (each on a different
+    policy, while markers last), ``preview`` (preview_cubes: 5 cubes are drawn, face up, before
+    the choice; an immediate vote uses them, otherwise they go back) and ``vote_decider``
+    (propose_for: another seat decides, and pays for, the immediate vote [P FAQ])."""
+    arg = policies | (ANY_SECTION if any_section else 0) | (FREE_VOTE if free_vote else 0)
+    arg |= (n_bills - 1) << MORE_BILLS_SHIFT
+    if vote_decider is not None:
+        arg |= (vote_decider + 1) << DECIDER_SHIFT
+    if preview and not any_section:
+        for key in DRAWN:
+            st.ctx[key] = 0
+        draw_cubes(st)
+        st.ctx[PREVIEWED] = 1
+        arg |= PREVIEW
+    st.push((PROPOSE, proposer, arg))
+
+
+def _targets(st: HegemonyState, cls: int, arg: int) -> list[tuple[int, int]]:
+    """(policy, section) pairs ``cls`` may propose under the item's modifiers."""
+    if st.markers_used[cls] >= D.BILL_MARKERS:
+        return []
+    return [(p, s) for p in range(D.POLICIES) if arg >> p & 1 and st.bills[p] < 0
+            for s in (range(3) if arg & ANY_SECTION else adjacent_sections(st.policies[p]))
+            if s != st.policies[p]]
 
 
 def _legal_propose(st: HegemonyState, item: Item) -> list[int]:
     bill = blocks(item[1]).bill
-    return [bill + 3 * p + s for p in range(D.POLICIES) if st.bills[p] < 0
-            for s in adjacent_sections(st.policies[p])]
+    return [bill + 3 * p + s for p, s in _targets(st, item[1], item[2])]
 
 
 def _apply_propose(st: HegemonyState, item: Item, action: int) -> None:
-    cls = item[1]
+    """The marker goes on the bill; then the immediate vote question (none under
+    ``any_section``), then the next bill of an ``n_bills`` card."""
+    cls, arg = item[1], item[2]
     policy, section = divmod(action - blocks(cls).bill, 3)
     st.bills[policy] = cls * 3 + section
     st.markers_used[cls] += 1
     st.agenda.pop()
-    st.push((IMMEDIATE, cls, policy))
+    follow: list[Item] = []
+    if not arg & ANY_SECTION:
+        decider = (arg >> DECIDER_SHIFT & 7) - 1
+        follow.append((IMMEDIATE, cls if decider < 0 else decider,
+                       policy | (arg & (FREE_VOTE | PREVIEW))))
+    more = arg >> MORE_BILLS_SHIFT & 3
+    if more:
+        rest = arg & ~ALL_POLICIES & ~PREVIEW & ~(3 << MORE_BILLS_SHIFT)
+        follow.append((PROPOSE, cls, rest | (arg & ALL_POLICIES & ~(1 << policy))
+                       | (more - 1) << MORE_BILLS_SHIFT))
+    st.push(*follow)
+
+
+def _immediate_cost(arg: int) -> int:
+    return 0 if arg & FREE_VOTE else D.IMMEDIATE_VOTE_COST
 
 
 def _legal_immediate(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    if st.influence[item[1]] >= D.IMMEDIATE_VOTE_COST:
+    if st.influence[item[1]] >= _immediate_cost(item[2]):
         return [b.YES, b.NO]
     return [b.NO]
 
 
 def _apply_immediate(st: HegemonyState, item: Item, action: int) -> None:
-    """An immediate vote (§3.1): one §7.2 election now, no §7.1 refill, no State influence."""
+    """An immediate vote (§3.1): one §7.2 election now, no §7.1 refill, no State influence;
+    the decider pays (back to the supply).  Previewed cubes not voted on go back."""
     st.agenda.pop()
+    policy = item[2] & 7
     if action == blocks(item[1]).YES:
-        st.influence[item[1]] -= D.IMMEDIATE_VOTE_COST  # back to the supply
-        st.push((ELECTION, item[1], item[2]))
+        st.influence[item[1]] -= _immediate_cost(item[2])
+        st.push((ELECTION, item[1], policy))
+    elif st.ctx[PREVIEWED]:
+        for cls in CUBE_CLASSES:
+            st.bag[cls] += st.ctx[DRAWN[cls]]
+            st.ctx[DRAWN[cls]] = 0
+        st.ctx[PREVIEWED] = 0
 
 
 # -- §7 Elections ---------------------------------------------------------------------------
@@ -173,11 +246,11 @@ def _elections_phase(st: HegemonyState, item: Item) -> None:
 
 
 def _election(st: HegemonyState, item: Item) -> None:
-    """§7.2 start: discard a bill no longer adjacent (§12 #41), else ask the declarations."""
+    """§7.2 start: discard a stale bill (§12 #41), else ask the declarations."""
     policy = item[2]
     if st.bills[policy] < 0:
         return
-    if bill_section(st, policy) not in adjacent_sections(st.policies[policy]):
+    if bill_is_stale(st, policy):
         _return_marker(st, policy)
         return
     proposer = bill_owner(st, policy)
@@ -187,7 +260,8 @@ def _election(st: HegemonyState, item: Item) -> None:
             part |= 1 << seat
     ctx = st.ctx
     for key in ELECTION_KEYS:
-        ctx[key] = 0
+        if key not in DRAWN or not ctx[PREVIEWED]:
+            ctx[key] = 0
     ctx[PARTICIPANTS] = part
     ctx[SIDE_FOR] = 1 << proposer
     st.push(*[(DECLARE, seat, policy) for seat in SEATS_IN_TURN_ORDER
@@ -221,7 +295,10 @@ def draw_cubes(st: HegemonyState) -> None:
 
 
 def _draw(st: HegemonyState, item: Item) -> None:
-    draw_cubes(st)
+    if st.ctx[PREVIEWED]:  # the cubes a preview_cubes card drew are this vote's
+        st.ctx[PREVIEWED] = 0
+    else:
+        draw_cubes(st)
     part = st.ctx[PARTICIPANTS]
     if st.ctx[SIDE_FOR] == part:  # unanimous: no bids (§12 #31)
         st.push((RESOLVE, ST, item[2]))

@@ -46,7 +46,7 @@ def test_s3_1_propose_bill_offers_adjacent_sections_of_policies_without_a_bill()
     st = game()
     st.policies = [C, B, A, B, C, B, B]
     bill(st, 1, MC, C)
-    run(st, (politics.PROPOSE, WC, 0))
+    run(st, (politics.PROPOSE, WC, politics.ALL_POLICIES))
     assert sorted(legal_names(st)) == sorted([
         "bill:p1_B", "bill:p3_B", "bill:p4_A", "bill:p4_C", "bill:p5_B",
         "bill:p6_A", "bill:p6_C", "bill:p7_A", "bill:p7_C"])
@@ -64,7 +64,7 @@ def test_s3_1_propose_bill_needs_an_unused_marker_and_a_free_policy():
 
 def test_s3_1_bill_without_immediate_vote_waits_for_the_elections():
     st = game()
-    run(st, (politics.PROPOSE, CC, 0))
+    run(st, (politics.PROPOSE, CC, politics.ALL_POLICIES))
     play(st, "bill:p3_B", "no")
     assert st.bills[2] == CC * 3 + B and st.markers_used[CC] == 1
     assert st.policies[2] == A and st.influence[CC] == 1 and st.bag == [8, 8, 8]
@@ -74,7 +74,7 @@ def test_s3_1_bill_without_immediate_vote_waits_for_the_elections():
 def test_s3_1_immediate_vote_is_not_offered_without_personal_influence():
     st = game()
     st.influence[WC] = 0
-    run(st, (politics.PROPOSE, WC, 0))
+    run(st, (politics.PROPOSE, WC, politics.ALL_POLICIES))
     play(st, "bill:p7_C")  # the "no" is automatic
     assert st.is_terminal() and st.bills[6] == WC * 3 + C
 
@@ -84,7 +84,7 @@ def test_s3_1_immediate_vote_costs_one_influence_and_passes_the_bill_at_once():
     st.bag = [5, 0, 0]  # the five WC cubes are drawn
     st.cube_supply = [20, 25, 25]
     st.influence = [1, 0, 0, 0]  # the State takes no part
-    run(st, (politics.PROPOSE, WC, 0))
+    run(st, (politics.PROPOSE, WC, politics.ALL_POLICIES))
     play(st, "bill:p7_C", "yes")
     assert st.influence[WC] == 0
     assert (st.decision_name(), seat_of(st)) == ("declare", MC)
@@ -99,7 +99,7 @@ def test_s3_1_immediate_vote_costs_one_influence_and_passes_the_bill_at_once():
 def test_s3_1_immediate_vote_has_no_refill_and_no_state_influence():
     st = game()
     st.legitimacy = [10, 10, 10]
-    run(st, (politics.PROPOSE, WC, 0))
+    run(st, (politics.PROPOSE, WC, politics.ALL_POLICIES))
     play(st, "bill:p7_C", "yes")
     assert st.bag == [8, 8, 8] and st.influence == [0, 1, 1, 1]
 
@@ -113,12 +113,109 @@ def test_s3_1_immediate_vote_short_bag_still_refills_twice():
                   max((board.population(st, MC) + 1) // 2,
                       (len(board.operational_companies(st, MC)) + 1) // 2),
                   (len(board.operational_companies(st, CC)) + 1) // 2]
-    run(st, (politics.PROPOSE, WC, 0))
+    run(st, (politics.PROPOSE, WC, politics.ALL_POLICIES))
     play(st, "bill:p7_C", "yes", "vote:for", "vote:for")  # unanimous: every drawn cube to supply
     before = [1, 1, 0]
     assert sum(st.bag) == sum(before) + 2 * sum(per_refill) - D.ELECTION_DRAW
     assert [st.bag[c] + st.cube_supply[c] for c in range(3)] == [D.VOTING_CUBES] * 3
     assert st.policies[6] == C
+
+
+# -- §11.1 propose_bill modifiers (push_propose) ------------------------------------------------
+def test_s11_1_propose_policy_filter_limits_the_policies():
+    st = game()
+    assert not politics.can_propose(st, WC, policies=0)
+    bill(st, 1, MC, C)
+    assert not politics.can_propose(st, WC, policies=1 << 1)
+    politics.push_propose(st, WC, policies=1 << 1 | 1 << 2)
+    st._run()
+    play(st, "no")  # the only bill, p3 B, was automatic
+    assert st.bills[2] == WC * 3 + B
+
+
+def test_s11_1_propose_any_section_reaches_a_to_c_without_an_immediate_vote():
+    st = game()
+    politics.push_propose(st, CC, policies=1 << 0, any_section=True)
+    st._run()
+    assert legal_names(st) == ["bill:p1_A", "bill:p1_B"]
+    play(st, "bill:p1_A")
+    assert st.is_terminal() and st.bills[0] == CC * 3 + A and st.influence[CC] == 1
+
+
+def test_s11_1_any_section_bill_is_still_voted_in_the_elections():
+    st = game()
+    bill(st, 0, CC, A)  # p1 is at C: A is two steps away, but a card allowed it
+    st.influence = [0, 0, 0, 0]
+    run(st, (K.ELECTIONS_PHASE, ST, 0))
+    assert st.decision_name() == "declare"
+
+
+def test_s11_1_propose_free_immediate_vote_costs_nothing():
+    st = game()
+    st.influence[WC] = 0
+    politics.push_propose(st, WC, free_vote=True)
+    st._run()
+    play(st, "bill:p7_C")
+    assert legal_names(st) == ["yes", "no"]
+    play(st, "yes")
+    assert st.decision_name() == "declare" and st.influence[WC] == 0
+
+
+def test_s11_1_propose_n_bills_each_on_a_different_policy():
+    st = game()
+    st.influence = [0, 0, 0, 0]
+    politics.push_propose(st, MC, n_bills=2)
+    st._run()
+    play(st, "bill:p7_C")
+    assert "bill:p7_A" not in legal_names(st) and "bill:p6_A" in legal_names(st)
+    play(st, "bill:p6_A")
+    assert st.is_terminal() and st.markers_used[MC] == 2
+    assert st.bills[5] == MC * 3 + A and st.bills[6] == MC * 3 + C
+
+
+def test_s11_1_propose_n_bills_stops_when_markers_run_out():
+    st = game()
+    st.influence = [0, 0, 0, 0]
+    st.markers_used[MC] = 2
+    politics.push_propose(st, MC, n_bills=3)
+    st._run()
+    play(st, "bill:p7_C")
+    assert st.is_terminal() and st.markers_used[MC] == 3
+
+
+def test_s11_1_propose_for_another_seat_decides_and_pays_the_immediate_vote():
+    st = game()
+    st.influence = [1, 0, 0, 2]
+    politics.push_propose(st, WC, vote_decider=ST)
+    st._run()
+    assert seat_of(st) == WC
+    play(st, "bill:p7_C")
+    assert (st.decision_name(), seat_of(st)) == ("immediate_vote", ST)
+    play(st, "yes")
+    assert st.influence == [1, 0, 0, 1] and st.decision_name() == "declare"
+
+
+def test_s11_1_propose_preview_cubes_are_the_immediate_votes_draw():
+    st = game()
+    st.influence = [1, 0, 0, 0]
+    st.bag = [3, 2, 0]
+    st.cube_supply = [22, 23, 25]
+    politics.push_propose(st, WC, preview=True)
+    st._run()
+    assert st.bag == [0, 0, 0] and politics.cubes_out_of_bag(st) == [3, 2, 0]
+    play(st, "bill:p7_C", "yes", "vote:against", "vote:against")
+    # 3 WC cubes For beat 2 MC cubes Against: no new draw (the bag is empty, no refill)
+    assert st.policies[6] == C and st.vp[WC] == D.BILL_PASS_VP
+    assert st.bag == [0, 2, 0] and st.cube_supply == [25, 23, 25]
+
+
+def test_s11_1_propose_preview_cubes_go_back_without_an_immediate_vote():
+    st = game()
+    politics.push_propose(st, WC, preview=True)
+    st._run()
+    assert sum(st.bag) == 24 - D.ELECTION_DRAW
+    play(st, "bill:p7_C", "no")
+    assert st.bag == [8, 8, 8] and politics.cubes_out_of_bag(st) == [0, 0, 0]
 
 
 # -- §7 Elections ------------------------------------------------------------------------------
@@ -163,12 +260,12 @@ def test_s7_2_bills_are_resolved_in_policy_order():
 
 def test_s7_2_a_bill_no_longer_adjacent_is_discarded_before_its_vote():
     st = game()
-    st.policies[0] = C
-    bill(st, 0, WC, A)  # proposed while p1 was at B, then the IMF moved it (§12 #41)
+    st.policies[0] = B
+    bill(st, 0, WC, B)  # proposed while p1 was at C, then something moved p1 (§12 #41)
     run(st, (K.ELECTIONS_PHASE, ST, 0))
     assert st.is_terminal()
     assert st.bills[0] == -1 and st.markers_used[WC] == 0
-    assert st.policies[0] == C and st.vp == [0, 0, 0, 0]
+    assert st.policies[0] == B and st.vp == [0, 0, 0, 0]
 
 
 def test_s7_2_declarations_in_turn_order_state_only_with_influence():
