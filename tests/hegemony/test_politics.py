@@ -25,11 +25,17 @@ def game():
     return st
 
 
+def go(st):
+    """Run the agenda to the next real choice after a test edited the state directly."""
+    st._run()
+    st._mask = None
+    return st
+
+
 def run(st, *items):
     """Put ``items`` on the agenda (run in the order given) and run to the next real choice."""
     st.push(*items)
-    st._run()
-    return st
+    return go(st)
 
 
 def bill(st, policy: int, owner: int, section: int) -> None:
@@ -128,7 +134,7 @@ def test_s11_1_propose_policy_filter_limits_the_policies():
     bill(st, 1, MC, C)
     assert not politics.can_propose(st, WC, policies=1 << 1)
     politics.push_propose(st, WC, policies=1 << 1 | 1 << 2)
-    st._run()
+    go(st)
     play(st, "no")  # the only bill, p3 B, was automatic
     assert st.bills[2] == WC * 3 + B
 
@@ -136,7 +142,7 @@ def test_s11_1_propose_policy_filter_limits_the_policies():
 def test_s11_1_propose_any_section_reaches_a_to_c_without_an_immediate_vote():
     st = game()
     politics.push_propose(st, CC, policies=1 << 0, any_section=True)
-    st._run()
+    go(st)
     assert legal_names(st) == ["bill:p1_A", "bill:p1_B"]
     play(st, "bill:p1_A")
     assert st.is_terminal() and st.bills[0] == CC * 3 + A and st.influence[CC] == 1
@@ -154,7 +160,7 @@ def test_s11_1_propose_free_immediate_vote_costs_nothing():
     st = game()
     st.influence[WC] = 0
     politics.push_propose(st, WC, free_vote=True)
-    st._run()
+    go(st)
     play(st, "bill:p7_C")
     assert legal_names(st) == ["yes", "no"]
     play(st, "yes")
@@ -165,7 +171,7 @@ def test_s11_1_propose_n_bills_each_on_a_different_policy():
     st = game()
     st.influence = [0, 0, 0, 0]
     politics.push_propose(st, MC, n_bills=2)
-    st._run()
+    go(st)
     play(st, "bill:p7_C")
     assert "bill:p7_A" not in legal_names(st) and "bill:p6_A" in legal_names(st)
     play(st, "bill:p6_A")
@@ -178,7 +184,7 @@ def test_s11_1_propose_n_bills_stops_when_markers_run_out():
     st.influence = [0, 0, 0, 0]
     st.markers_used[MC] = 2
     politics.push_propose(st, MC, n_bills=3)
-    st._run()
+    go(st)
     play(st, "bill:p7_C")
     assert st.is_terminal() and st.markers_used[MC] == 3
 
@@ -187,7 +193,7 @@ def test_s11_1_propose_for_another_seat_decides_and_pays_the_immediate_vote():
     st = game()
     st.influence = [1, 0, 0, 2]
     politics.push_propose(st, WC, vote_decider=ST)
-    st._run()
+    go(st)
     assert seat_of(st) == WC
     play(st, "bill:p7_C")
     assert (st.decision_name(), seat_of(st)) == ("immediate_vote", ST)
@@ -201,7 +207,7 @@ def test_s11_1_propose_preview_cubes_are_the_immediate_votes_draw():
     st.bag = [3, 2, 0]
     st.cube_supply = [22, 23, 25]
     politics.push_propose(st, WC, preview=True)
-    st._run()
+    go(st)
     assert st.bag == [0, 0, 0] and politics.cubes_out_of_bag(st) == [3, 2, 0]
     play(st, "bill:p7_C", "yes", "vote:against", "vote:against")
     # 3 WC cubes For beat 2 MC cubes Against: no new draw (the bag is empty, no refill)
@@ -212,7 +218,7 @@ def test_s11_1_propose_preview_cubes_are_the_immediate_votes_draw():
 def test_s11_1_propose_preview_cubes_go_back_without_an_immediate_vote():
     st = game()
     politics.push_propose(st, WC, preview=True)
-    st._run()
+    go(st)
     assert sum(st.bag) == 24 - D.ELECTION_DRAW
     play(st, "bill:p7_C", "no")
     assert st.bag == [8, 8, 8] and politics.cubes_out_of_bag(st) == [0, 0, 0]
@@ -431,8 +437,32 @@ def test_s7_2_each_decision_belongs_to_the_deciding_seat():
 def test_s10_card_or_imf_change_gives_no_bill_vp():
     st = game()
     politics.change_policy(st, 6, C, by_vote=False)
-    st._run()
+    go(st)
     assert st.policies[6] == C and st.vp == [0, 0, 0, 0]
+
+
+def test_s10_p1_passed_bill_hands_the_public_sector_choices_to_the_state():
+    st = game()
+    st.unemployed = [[0] * 6, [0] * 6]
+    bill(st, 0, WC, B)
+    st.influence = [0, 0, 0, 0]
+    st.bag = [5, 0, 0]
+    st.cube_supply = [20, 25, 25]
+    run(st, (politics.ELECTION, ST, 0))
+    play(st, "vote:against", "vote:against")
+    assert st.policies[0] == B and st.vp[WC] == D.BILL_PASS_VP
+    assert (st.decision_name(), seat_of(st)) == ("p1_reveal_company", ST)
+
+
+def test_s10_p7_takes_effect_at_the_next_preparation():
+    st = game()
+    politics.change_policy(st, 6, C, by_vote=True)
+    go(st)
+    before = sum(st.unemployed[WC])
+    assert before == sum(game().unemployed[WC])  # nothing happens at once
+    run(st, (K.PREP, ST, 0))
+    arrivals = D.PREP_NEW_UNSKILLED[WC] + D.IMMIGRATION_PER_ROUND[C]
+    assert sum(st.unemployed[WC]) == before + arrivals
 
 
 def test_s10_p3_and_p7_push_no_follow_up():
@@ -481,7 +511,7 @@ def test_s5_4_p2_lowering_follow_up_asks_mc_then_cc_then_st():
     st.policies[1] = B
     st.seat_committed[0] = [1, 0, 0]  # CC's first company cannot be lowered
     politics.change_policy(st, 1, C, by_vote=True)
-    st._run()
+    go(st)
     asked = []
     while not st.is_terminal():
         asked.append(seat_of(st))
@@ -510,7 +540,7 @@ def test_s10_recheck_runs_after_the_follow_ups(monkeypatch: pytest.MonkeyPatch):
                         raising=False)
     st = game()
     politics.change_policy(st, 6, A, by_vote=True)
-    st._run()
+    go(st)
     assert calls == [A]
 
 
@@ -525,7 +555,7 @@ def test_s5_8_growing_state_reveals_pays_and_sets_wages():
     st.policies[1] = B
     treasury = st.money[ST]
     politics.change_policy(st, 0, B, by_vote=True)
-    st._run()
+    go(st)
     assert (st.decision_name(), seat_of(st)) == ("p1_reveal_company", ST)
     # one choice per face-down design: a hospital, a university, a TV station
     assert legal_names(st) == ["company:public_r2_1", "company:public_r2_2",
@@ -547,7 +577,7 @@ def test_s5_8_growing_pays_with_forced_loans():
     st.money[ST] = 10
     st.policies[1] = A  # only L3
     politics.change_policy(st, 0, B, by_vote=True)
-    st._run()
+    go(st)
     play(st, "company:public_r2_1")  # the wage L3 is automatic
     assert st.loans[ST] == 1 and st.money[ST] == 40
     assert st.seat_wage[PUBLIC_SEATS[3]] == 2
@@ -560,7 +590,7 @@ def test_s5_8_growing_stops_when_no_face_down_company_is_left():
         st.seat_card[seat] = -1
         st.seat_face_up[seat] = 0
     politics.change_policy(st, 0, A, by_vote=True)
-    st._run()
+    go(st)
     play(st, "wage:L2")  # the only face-down company was revealed automatically
     assert politics.public_face_up(st) == 4
     assert st.agenda == []
@@ -573,7 +603,7 @@ def test_s5_8_revealed_company_is_staffed_when_one_class_can_fill_it():
     st.unemployed[WC][HEALTH] = 1
     st.policies[1] = A
     politics.change_policy(st, 0, B, by_vote=True)
-    st._run()
+    go(st)
     play(st, "company:public_r2_1", "company:public_r2_2", "company:public_r2_3")
     while not st.is_terminal():
         play(st, legal_names(st)[0])
@@ -595,7 +625,7 @@ def test_s5_8_shrinking_state_chooses_gains_cost_unemploys_even_committed_and_ca
     unemployed = sum(st.unemployed[WC])
     treasury = st.money[ST]
     politics.change_policy(st, 0, C, by_vote=True)
-    st._run()
+    go(st)
     assert (st.decision_name(), seat_of(st)) == ("p1_close_company", ST)
     assert len(legal_names(st)) == 6
     play(st, "company:public_r1_1", "company:public_r2_1", "company:public_r2_2")
@@ -606,6 +636,19 @@ def test_s5_8_shrinking_state_chooses_gains_cost_unemploys_even_committed_and_ca
     assert sum(st.unemployed[WC]) == unemployed + 3
     # no public Health company is left face up: the Health cap is 0 + 6
     assert st.public_services[0] == D.STATE_STOCK_MARGIN
+
+
+def test_s3_politics_basic_actions_are_offered_on_the_turn():
+    st = game()
+    st.influence[ST] = 2
+    st.main_done = st.free_used = 0
+    run(st, (K.DECIDE_TURN, ST, 0))
+    names = legal_names(st)
+    for action in ("propose_bill", "meet_mps", "extra_tax", "campaign"):
+        assert f"basic:{action}" in names
+    st.agenda = []
+    run(st, (K.DECIDE_TURN, WC, 0))
+    assert {"basic:propose_bill", "basic:political_pressure"} <= set(legal_names(st))
 
 
 # -- §3.2, §3.14, §3.15, §3.16 -------------------------------------------------------------------
@@ -626,7 +669,7 @@ def test_s3_14_meet_with_party_mps_gives_two_influence_and_one_legitimacy():
     st.legitimacy = [10, 4, 5]
     assert politics.can_meet_mps(st, ST)
     politics.start_meet_mps(st, ST)
-    st._run()
+    go(st)
     assert legal_names(st) == ["class:MC", "class:CC"]  # a track at 10 is illegal (§12 #40)
     play(st, "class:CC")
     assert st.influence[ST] == 1 and st.influence[CC] == 3 and st.legitimacy == [10, 4, 6]
@@ -646,7 +689,7 @@ def test_s3_15_extra_tax_takes_ten_with_forced_loans_and_lowers_the_two_lowest()
     st.legitimacy = [3, 5, 4]
     treasury = st.money[ST]
     politics.start_extra_tax(st, ST)
-    st._run()
+    go(st)
     assert st.agenda == []  # no tie: automatic
     assert st.legitimacy == [2, 5, 3]
     assert st.loans[WC] == 1 and st.money[WC] == 44
@@ -658,7 +701,7 @@ def test_s3_15_extra_tax_tie_is_broken_by_the_state():
     st = game()
     st.legitimacy = [2, 3, 3]
     politics.start_extra_tax(st, ST)
-    st._run()
+    go(st)
     assert (st.decision_name(), seat_of(st)) == ("extra_tax_legitimacy", ST)
     assert legal_names(st) == ["class:MC", "class:CC"]  # WC is the lowest: it lost 1 already
     play(st, "class:CC")
@@ -668,7 +711,7 @@ def test_s3_15_extra_tax_tie_is_broken_by_the_state():
 def test_s3_15_extra_tax_three_way_tie_state_picks_two():
     st = game()
     politics.start_extra_tax(st, ST)
-    st._run()
+    go(st)
     assert legal_names(st) == ["class:WC", "class:MC", "class:CC"]
     play(st, "class:MC")
     assert legal_names(st) == ["class:WC", "class:CC"]
@@ -688,12 +731,12 @@ def test_s3_16_campaign_moves_one_to_three_media_influence():
     st = game()
     st.public_services[2] = 2
     politics.start_campaign(st, ST)
-    st._run()
+    go(st)
     assert legal_names(st) == ["qty:1", "qty:2"]
     play(st, "qty:2")
     assert st.public_services[2] == 0 and st.influence[ST] == 3
     assert not politics.can_campaign(st, ST)
     st.public_services[2] = 5
     politics.start_campaign(st, ST)
-    st._run()
+    go(st)
     assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]
