@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 # -- agenda codes (70-99, codes.py) ----------------------------------------------------------
 ELECTIONS_PHASE = K.ELECTIONS_PHASE  # 70 step: the Elections phase (§7)
-PROPOSE = 71          # decision: which bill (policy x adjacent section)
-IMMEDIATE = 72        # decision: vote now for 1 Personal Influence? arg = policy
+PROPOSE = 71          # decision: which bill (policy x section), arg = card modifiers
+IMMEDIATE = 72        # decision: vote now? arg = policy | FREE_VOTE | PREVIEW
 ELECTION = 73         # step: start the election of the bill on policy ``arg``
 DECLARE = 74          # decision: For / Against, arg = policy
 DRAW = 75             # step: draw the cubes, then collect the bids, arg = policy
