@@ -613,6 +613,27 @@ def test_s5_8_revealed_company_is_staffed_when_one_class_can_fill_it():
     assert sum(st.unemployed[WC]) == 0
 
 
+def test_s5_8_state_chooses_the_class_when_both_can_fill_a_revealed_company():
+    st = game()
+    nobody_unemployed(st)
+    for cls in (WC, MC):
+        st.unemployed[cls][0] = 1
+        st.unemployed[cls][HEALTH] = 1
+    for seat in PUBLIC_SEATS[4:]:
+        st.seat_card[seat] = -1
+        st.seat_face_up[seat] = 0
+    st.policies[1] = A
+    politics.change_policy(st, 0, B, by_vote=True)
+    go(st)  # the only face-down company (a hospital) is revealed at L3 automatically
+    assert (st.decision_name(), seat_of(st)) == ("p1_staff_class", ST)
+    assert legal_names(st) == ["class:WC", "class:MC"]
+    play(st, "class:MC")
+    while not st.is_terminal():
+        play(st, legal_names(st)[0])
+    assert st.seat_workers[PUBLIC_SEATS[3]][:2] == [worker(MC, HEALTH), worker(MC, 0)]
+    assert sum(st.unemployed[MC]) == 0 and sum(st.unemployed[WC]) == 2
+
+
 def test_s5_8_shrinking_state_chooses_gains_cost_unemploys_even_committed_and_caps():
     st = game()
     st.policies[0] = B
