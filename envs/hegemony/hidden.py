@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from envs.core.hidden import redeal, redraw
+from envs.hegemony.politics import resample_bids
 
 if TYPE_CHECKING:
     from envs.hegemony.state import HegemonyState
 
-# ctx keys (politics) that hold a seat's sealed bid before the reveal: key -> bidder seat
-SECRET_BIDS: dict[str, int] = {}
+from envs.hegemony.politics import SECRET_BIDS  # ctx key of a sealed bid -> its bidder
+
+__all__ = ["SECRET_BIDS", "resample_hidden"]
 
 
 def resample_hidden(st: HegemonyState, viewer: int, rng: np.random.Generator) -> HegemonyState:
@@ -34,11 +36,7 @@ def resample_hidden(st: HegemonyState, viewer: int, rng: np.random.Generator) ->
         setattr(out, name, redraw(getattr(out, name), rng))
     seen = out.immigration_seen
     out.immigration = out.immigration[:seen] + redraw(out.immigration[seen:], rng)
-    from envs.hegemony import politics
-
-    resample_bids = getattr(politics, "resample_bids", None)
-    if resample_bids is not None:
-        resample_bids(out, viewer, rng)
+    resample_bids(out, viewer, rng)
     out._mask = None
     out._legal = out.pending_legal() if out.agenda else []
     return out

@@ -37,9 +37,9 @@ def _money(st: HegemonyState) -> None:
 def _cubes(st: HegemonyState) -> None:
     held = board.influence_supply(st)
     assert 0 <= held <= D.INFLUENCE_CUBES, f"influence supply {held} outside 0..35"
-    from envs.hegemony import politics
+    from envs.hegemony.politics import cubes_out_of_bag
 
-    drawn = getattr(politics, "cubes_out_of_bag", lambda st: [0, 0, 0])(st)
+    drawn = cubes_out_of_bag(st)
     for cls in range(3):
         total = st.bag[cls] + st.cube_supply[cls] + drawn[cls] + st.benefits[cls][6]
         assert total == D.VOTING_CUBES, f"class {cls} voting cubes {total} != {D.VOTING_CUBES}"
