@@ -212,37 +212,48 @@ def _begin(st: HegemonyState) -> None:
 
 
 # -- trade unions (§5.10) -------------------------------------------------------------------------
-def union_count(st: HegemonyState, industry: int) -> int:
-    """WC workers working in (face-up) companies of ``industry``, any owner's, the Cooperative
-    Farm included for Agriculture."""
-    n = 0
+def union_counts(st: HegemonyState) -> list[int]:
+    """By industry: WC workers working in (face-up) companies of that industry, any owner's,
+    the Cooperative Farm included for Agriculture (WC workers are the ints 0..5)."""
+    counts = [0] * INDUSTRY_COUNT
     for seat in ALL_SEATS:
         c = st.seat_card[seat]
-        if c >= 0 and st.seat_face_up[seat] and D.COMPANIES[c].industry == industry:
-            n += sum(1 for w in st.seat_workers[seat] if w != NO and w < KINDS)
-    return n
+        if c >= 0 and st.seat_face_up[seat]:
+            counts[D.COMPANIES[c].industry] += sum(
+                1 for w in st.seat_workers[seat] if w != NO and w < KINDS)
+    return counts
+
+
+def union_count(st: HegemonyState, industry: int) -> int:
+    return union_counts(st)[industry]
 
 
 def recheck_unions(st: HegemonyState) -> None:
     """A union whose count dropped below 4 loses its worker to the Unemployed area at once."""
+    if not any(st.unions):
+        return
+    counts = union_counts(st)
     for industry in range(INDUSTRY_COUNT):
-        if st.unions[industry] and union_count(st, industry) < D.UNION_MIN_WORKERS:
+        if st.unions[industry] and counts[industry] < D.UNION_MIN_WORKERS:
             st.unions[industry] = 0
             st.unemployed[WC][1 + industry] += 1
 
 
-def _union_sources(st: HegemonyState, industry: int) -> list[int]:
+def _union_sources(st: HegemonyState, industry: int,
+                   sources: list[tuple[int, int, int]] | None = None,
+                   counts: list[int] | None = None) -> list[int]:
     """Sources of a WC worker skilled in ``industry`` that could join its empty union: at least
-    4 OTHER WC workers must stay in companies of that industry."""
+    4 OTHER WC workers must stay in companies of that industry.  ``sources`` and ``counts``
+    (WC's movable workers, ``union_counts``) may be passed in when already computed."""
     if st.unions[industry]:
         return []
     b = blocks(WC)
     kind = 1 + industry
-    count = union_count(st, industry)
+    count = (counts or union_counts(st))[industry]
     legal = []
     if st.unemployed[WC][kind] and count >= D.UNION_MIN_WORKERS:
         legal.append(b.from_unemployed + kind)
-    for seat, k, w_kind in _slot_sources(st, WC):
+    for seat, k, w_kind in (_slot_sources(st, WC) if sources is None else sources):
         if w_kind == kind:
             here = D.COMPANIES[st.seat_card[seat]].industry == industry
             if count - here >= D.UNION_MIN_WORKERS:
@@ -316,8 +327,8 @@ def stand_up(st: HegemonyState) -> None:
 
 
 # -- Assign Workers (§3.3) -----------------------------------------------------------------
-def _destinations(st: HegemonyState, cls: int, left: int) -> list[int]:
-    """Company seats and unions the placements left can complete."""
+def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -> list[int]:
+    """Company seats and unions the placements left can complete (``first``: stop at one)."""
     b = blocks(cls)
     sources = _slot_sources(st, cls)
     total = list(st.unemployed[cls])
@@ -335,13 +346,17 @@ def _destinations(st: HegemonyState, cls: int, left: int) -> list[int]:
         card = D.COMPANIES[st.seat_card[seat]]
         if _can_fill([_req(card.slots[k]) for k in need], counts):
             legal.append(b.company + seat)
-    if cls == WC:
-        legal += [b.union + i for i in range(INDUSTRY_COUNT) if _union_sources(st, i)]
+            if first:
+                return legal
+    if cls == WC and not all(st.unions):
+        union = union_counts(st)
+        legal += [b.union + i for i in range(INDUSTRY_COUNT)
+                  if _union_sources(st, i, sources, union)]
     return legal
 
 
 def _can_assign(st: HegemonyState, cls: int) -> bool:
-    return bool(_destinations(st, cls, D.ASSIGN_MAX_WORKERS))
+    return bool(_destinations(st, cls, D.ASSIGN_MAX_WORKERS, first=True))
 
 
 def _start_assign(st: HegemonyState, cls: int) -> None:
