@@ -73,12 +73,16 @@ DESTINATION_SEATS = {
 OWN_SEATS = {MC: MC_SEATS, CC: CC_SEATS}
 INDUSTRY_COUNT = len(D.INDUSTRIES)
 
+# Scratch keys (each a 31-bit seat mask or a flag, as saved.py bounds ctx values).
+VACATED = ("workers_vacated_1", "workers_vacated_2", "workers_vacated_3")  # per slot k: seats
+#   whose slot k a worker left during the action
+SWAPPED = ("workers_swapped_1", "workers_swapped_2", "workers_swapped_3")  # per slot k: seats
+#   whose slot k was swapped already in this Swap Workers action
 CTX: dict[str, int] = {
     "workers_op_before": 0,  # seat bits: operational when the action began
-    "workers_vacated": 0,    # seat bits: a worker left the seat during the action
-    "workers_placed": 0,     # slot bits (seat*3+slot): a worker was placed there
+    **dict.fromkeys(VACATED, 0),
     "workers_built_wc": 0,   # a company was built and staffed with WC workers (§3.6 variant)
-    "workers_swapped": 0,    # slot bits: swapped already in this Swap Workers action
+    **dict.fromkeys(SWAPPED, 0),
 }
 
 
@@ -186,7 +190,7 @@ def _take(st: HegemonyState, cls: int, action: int) -> int:
     w = st.seat_workers[seat][k]
     st.seat_workers[seat][k] = NO
     st.seat_committed[seat][k] = 0
-    st.ctx["workers_vacated"] |= 1 << seat
+    st.ctx[VACATED[k]] |= 1 << seat
     if st.seat_strike[seat] and not board.is_operational(st, seat):
         st.seat_strike[seat] = 0
     recheck_unions(st)
@@ -197,7 +201,6 @@ def _place(st: HegemonyState, seat: int, k: int, w: int) -> None:
     """A worker is placed (committed, §5.3)."""
     st.seat_workers[seat][k] = w
     st.seat_committed[seat][k] = 1
-    st.ctx["workers_placed"] |= 1 << (seat * MAX_SLOTS + k)
 
 
 def _begin(st: HegemonyState) -> None:
@@ -207,8 +210,8 @@ def _begin(st: HegemonyState) -> None:
         if st.seat_card[seat] >= 0 and board.is_operational(st, seat):
             bits |= 1 << seat
     st.ctx["workers_op_before"] = bits
-    st.ctx["workers_vacated"] = 0
-    st.ctx["workers_placed"] = 0
+    for key in VACATED:
+        st.ctx[key] = 0
 
 
 # -- trade unions (§5.10) -------------------------------------------------------------------------
@@ -435,15 +438,17 @@ def _finish_action(st: HegemonyState, item: Item) -> None:
     strike token; a company operational before and after the action, refilled in it, ends
     with its placed workers non-committed [P FAQ]."""
     ctx = st.ctx
-    vacated = ctx["workers_vacated"]
-    placed = ctx["workers_placed"]
+    by_slot = [ctx[key] for key in VACATED]
+    vacated = by_slot[0] | by_slot[1] | by_slot[2]
     for seat in ALL_SEATS:
         if not vacated >> seat & 1:
             continue
         if board.is_operational(st, seat):
             if ctx["workers_op_before"] >> seat & 1:
+                # the workers placed here are exactly those in the slots vacated in the action
+                # (it was operational, and nobody is re-assigned to their own company)
                 for k in range(MAX_SLOTS):
-                    if placed >> (seat * MAX_SLOTS + k) & 1:
+                    if by_slot[k] >> seat & 1 and st.seat_workers[seat][k] != NO:
                         st.seat_committed[seat][k] = 0
         else:
             board.unemploy_workers(st, seat)
@@ -756,7 +761,7 @@ def _incoming_kinds(st: HegemonyState, cls: int, out_kind: int) -> list[int]:
 def _swap_slots(st: HegemonyState, cls: int) -> list[int]:
     """Slots (seat*3+slot) holding an own skilled worker in a U slot, not swapped yet in this
     action, with a worker to swap in."""
-    done = st.ctx["workers_swapped"]
+    done = [st.ctx[key] for key in SWAPPED]
     out = []
     for seat in ALL_SEATS:
         c = st.seat_card[seat]
@@ -766,9 +771,8 @@ def _swap_slots(st: HegemonyState, cls: int) -> list[int]:
         for k, w in enumerate(st.seat_workers[seat]):
             if w == NO or w // KINDS != cls or w % KINDS == 0 or card.slots[k].skill is not None:
                 continue
-            index = seat * MAX_SLOTS + k
-            if not done >> index & 1 and _incoming_kinds(st, cls, w % KINDS):
-                out.append(index)
+            if not done[k] >> seat & 1 and _incoming_kinds(st, cls, w % KINDS):
+                out.append(seat * MAX_SLOTS + k)
     return out
 
 
@@ -777,14 +781,15 @@ def _can_swap(st: HegemonyState, cls: int) -> bool:
 
 
 def _start_swap(st: HegemonyState, cls: int) -> None:
-    st.ctx["workers_swapped"] = 0
+    for key in SWAPPED:
+        st.ctx[key] = 0
     st.push((SWAP, cls, 0))
 
 
 def _legal_swap(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
     legal = [b.from_slot + index for index in _swap_slots(st, item[1])]
-    if st.ctx["workers_swapped"]:
+    if any(st.ctx[key] for key in SWAPPED):
         legal.append(b.DONE)
     return legal
 
@@ -805,7 +810,8 @@ def _apply_swap(st: HegemonyState, item: Item, action: int) -> None:
         st.agenda.pop()
         return
     index = action - b.from_slot
-    st.ctx["workers_swapped"] |= 1 << index
+    seat, k = divmod(index, MAX_SLOTS)
+    st.ctx[SWAPPED[k]] |= 1 << seat
     if st.game.config["swap_target"] == "any":
         st.push((SWAP_IN, cls, index))
     else:
