@@ -18,9 +18,9 @@ same card used what it needed) is skipped, so a played card always completes.
 ``basic`` runs a module's basic action through ``turn.BASIC`` without discarding a card; its
 card node stays active in ``st.ctx`` while the action runs, and modules read its modifiers with
 ``active_mods(st)`` / ``mod(st, name, default)``.  Money modifiers of purchases are applied by
-``purchase_price`` and ``pay_purchase``, which the purchasing modules call.  ``count`` and
-``n_bills`` repeat the action, ``market_refill`` and ``search_deck``'s shuffle happen when the
-action ends (here).
+``purchase_price`` and ``pay_purchase``, which the purchasing modules call; Propose Bill's
+modifiers go to ``politics.push_propose`` as its arguments.  ``count`` repeats the action,
+``market_refill`` and ``search_deck``'s shuffle happen when the action ends (here).
 
 The State's basic Event Action (§3.13) is ``BASIC["event_action"]``: an Event (``event`` block),
 an option (``option`` block) whose task can be done in full, the task, the reward, the discard.
@@ -116,6 +116,7 @@ CHILDREN: list[tuple[int, ...]] = []  # seq effects, choice options, optional ef
 MODS: list[Mapping[str, Any]] = []    # a basic node's modifiers (empty for other nodes)
 CARD_NODES: list[list[tuple[int, ...]]] = [[], [], [], []]  # [cls][design] -> top-level nodes
 EVENT_NODE: list[int] = []            # [event] -> its task node
+EVENTS: list[C.Event] = []            # cards.EVENTS, then any Event added by ``add_event``
 
 
 def _index(node: Mapping[str, Any]) -> int:
@@ -144,17 +145,41 @@ def _build_table() -> None:
         CARD_NODES[cls] = [tuple(_index(node) for node in card.effects)
                            for card in C.ACTION_CARDS[role]]
     for event in C.EVENTS:
-        EVENT_NODE.append(_index(event.task))
+        add_event(event)
+
+
+def add_event(event: C.Event) -> int:
+    """Index an Event's task (the decks' at import; a test's hand-made one); its index."""
+    EVENTS.append(event)
+    EVENT_NODE.append(_index(event.task))
+    if event.task["op"] == "build_for":
+        _build_for_node(event.task["min_cost"])
+    return len(EVENTS) - 1
+
+
+def add_node(node: Mapping[str, Any], role: str) -> int:
+    """Check a hand-made effect node against the vocabulary (``cards.validate_effect``) and
+    index it; its id, for ``(RUN, seat, id)`` items."""
+    C.validate_effect(node, role, "node")
+    return _index(node)
+
+
+# Synthetic basic nodes for the Event tasks that run another class's basic action: the builder's
+# Build Company paid by the State, at a least cost; the proposer's bill with the State deciding
+# the immediate vote.
+BUILD_FOR_NODE: dict[int, int] = {}
+PROPOSE_FOR_NODE = _index(MappingProxyType({"op": "basic", "action": "propose_bill",
+                                            "immediate_decider": ST}))
+
+
+def _build_for_node(min_cost: int) -> int:
+    if min_cost not in BUILD_FOR_NODE:
+        BUILD_FOR_NODE[min_cost] = _index(MappingProxyType(
+            {"op": "basic", "action": "build_company", "payer": "state", "min_cost": min_cost}))
+    return BUILD_FOR_NODE[min_cost]
 
 
 _build_table()
-# Synthetic basic nodes for the Event tasks that run another class's basic action.
-BUILD_FOR_NODE = {n: _index(MappingProxyType({"op": "basic", "action": "build_company",
-                                              "payer": "state", "min_cost": n}))
-                  for n in sorted({e.task["min_cost"] for e in C.EVENTS
-                                   if e.task["op"] == "build_for"} | {0})}
-PROPOSE_FOR_NODE = _index(MappingProxyType({"op": "basic", "action": "propose_bill",
-                                            "immediate_decider": ST}))
 
 
 # -- modifiers, read by the modules -------------------------------------------------------------
@@ -513,21 +538,39 @@ def _with_active(st: HegemonyState, nid: int, check: Callable[[], bool]) -> bool
         st.ctx[ACTIVE] = before
 
 
+def _propose_args(mods: Mapping[str, Any]) -> dict[str, Any]:
+    """``politics.push_propose``'s keywords for a propose_bill node's modifiers."""
+    policies = sum(1 << int(p[1:]) - 1 for p in mods["policy_filter"]) \
+        if "policy_filter" in mods else (1 << D.POLICIES) - 1
+    return {"policies": policies, "any_section": bool(mods.get("any_section")),
+            "free_vote": bool(mods.get("free_immediate_vote")),
+            "n_bills": mods.get("n_bills", 1), "preview": "preview_cubes" in mods,
+            "vote_decider": mods.get("immediate_decider")}
+
+
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
     """The basic action of node ``nid`` is legal for ``cls`` under its modifiers."""
+    if NODES[nid]["action"] == "propose_bill":
+        from envs.hegemony import politics
+
+        return politics.can_propose(st, cls, _propose_args(MODS[nid])["policies"])
     pair = _basic_pair(nid)
     return pair is not None and _with_active(st, nid, lambda: pair[0](st, cls))
 
 
 def start_basic_as(st: HegemonyState, cls: int, nid: int) -> None:
     """Run the basic action of node ``nid`` for ``cls`` (no card discarded), its node active."""
-    pair = _basic_pair(nid)
-    assert pair is not None
     st.push((END_BASIC, cls, st.ctx.get(ACTIVE, -1)))
     st.ctx[ACTIVE] = nid
-    repeats = MODS[nid].get("count", MODS[nid].get("n_bills", 1)) - 1
-    if repeats > 0:
-        st.push((AGAIN, cls, repeats))
+    if NODES[nid]["action"] == "propose_bill":  # politics takes the modifiers as arguments
+        from envs.hegemony import politics
+
+        politics.push_propose(st, cls, **_propose_args(MODS[nid]))
+        return
+    pair = _basic_pair(nid)
+    assert pair is not None
+    if MODS[nid].get("count", 1) > 1:
+        st.push((AGAIN, cls, MODS[nid]["count"] - 1))
     pair[1](st, cls)
 
 
@@ -1452,12 +1495,12 @@ def _build_for_ok(st: HegemonyState, target: int, min_cost: int) -> bool:
         return False
     if not any(min_cost <= D.COMPANIES[c].cost <= money.cash(st, ST) for c in market):
         return False
-    return can_basic_as(st, target, BUILD_FOR_NODE[min_cost])
+    return can_basic_as(st, target, _build_for_node(min_cost))
 
 
 def option_ok(st: HegemonyState, event: int, k: int) -> bool:
     """Option ``k`` of Event ``event`` can be carried out in full now."""
-    ev = C.EVENTS[event]
+    ev = EVENTS[event]
     task = ev.task
     op = task["op"]
     option = ev.options[k]
@@ -1478,7 +1521,7 @@ def option_ok(st: HegemonyState, event: int, k: int) -> bool:
 
 def _event_slots(st: HegemonyState) -> list[int]:
     return [k for k in range(min(2, len(st.events)))
-            if any(option_ok(st, st.events[k], j) for j in range(len(C.EVENTS[st.events[k]]
+            if any(option_ok(st, st.events[k], j) for j in range(len(EVENTS[st.events[k]]
                                                                            .options)))]
 
 
@@ -1502,7 +1545,7 @@ def _apply_event(st: HegemonyState, item: Item, action: int) -> None:
 def _legal_event_option(st: HegemonyState, item: Item) -> list[int]:
     event = st.events[item[2]]
     option = blocks(ST).option
-    return [option + j for j in range(len(C.EVENTS[event].options)) if option_ok(st, event, j)]
+    return [option + j for j in range(len(EVENTS[event].options)) if option_ok(st, event, j)]
 
 
 def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
@@ -1513,7 +1556,7 @@ def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
     st.ctx[EVENT_CARD], st.ctx[EVENT_CHOICE], st.ctx[UNITS] = event, j, 0
     st.push((EVENT_END, ST, slot))
-    ev = C.EVENTS[event]
+    ev = EVENTS[event]
     task = ev.task
     op = task["op"]
     option = ev.options[j]
@@ -1529,7 +1572,7 @@ def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
     elif op == "buy_from_players":
         st.push((QTY, ST, nid))
     elif op == "build_for":
-        start_basic_as(st, target, BUILD_FOR_NODE[task["min_cost"]])
+        start_basic_as(st, target, _build_for_node(task["min_cost"]))
     else:
         start_basic_as(st, target, PROPOSE_FOR_NODE)
 
@@ -1537,7 +1580,7 @@ def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
 def _event_end(st: HegemonyState, item: Item) -> None:
     """Gain the option's reward, then discard the Event (§3.13)."""
     event, j = st.ctx[EVENT_CARD], st.ctx[EVENT_CHOICE]
-    option = C.EVENTS[event].options[j]
+    option = EVENTS[event].options[j]
     (name, value), = option.reward.items()
     target = CLASS_OF[option.cls] if option.cls is not None else -1
     units = st.ctx[UNITS]
