@@ -480,6 +480,7 @@ def test_s3_7_build_mc_needs_its_mc_workers_unemployed_or_non_committed():
     # the shopping mall lost its skilled worker: all-or-nothing sends the other one home
     assert kinds(st, SHOPPING_MALL) == [-1, -1, -1] and st.unemployed[MC] == [1, 0, 0, 0, 0, 0]
     assert kinds(st, 14) == [LUX, U, -1] and st.seat_committed[14][:2] == [1, 1]
+    assert st.seat_wage[14] == -1 and st.money[MC] == 40 - 16  # MC-only: no wage to choose
 
 
 def test_s3_7_build_mc_never_takes_a_worker_that_strands_a_committed_employee_faq():
