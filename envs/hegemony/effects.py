@@ -881,6 +881,16 @@ def _free_seat(st: HegemonyState, seats: range) -> int:
     return next((s for s in seats if st.seat_card[s] < 0), -1)
 
 
+def _public_seat(st: HegemonyState) -> int:
+    """Where a nationalised company goes: an empty public space, else the space of a face-down
+    public company (all 9 spaces hold public cards from set-up on; our reading, see the
+    report), else -1."""
+    free = _free_seat(st, PUBLIC_SEATS)
+    if free >= 0:
+        return free
+    return next((s for s in PUBLIC_SEATS if not st.seat_face_up[s]), -1)
+
+
 def _wage_target(st: HegemonyState, seat: int, level: str) -> int:
     """The level a set_wage would give ``seat``, or -1 if it cannot or would not change."""
     company = board.card(st, seat)
@@ -945,7 +955,7 @@ def company_targets(st: HegemonyState, cls: int, nid: int) -> list[int]:
                 return []
             return [s for s in board.companies_of(st, ST)
                     if money.can_pay(st, CC, amount(st, cls, node["price"], s))]
-        if _free_seat(st, PUBLIC_SEATS) < 0:
+        if _public_seat(st) < 0:
             return []
         return [s for s in board.companies_of(st, CC)
                 if money.can_pay(st, ST, amount(st, cls, node["price"], s))]
@@ -998,7 +1008,11 @@ def _apply_company(st: HegemonyState, item: Item, action: int) -> None:
         else:
             money.pay(st, ST, price, CC)
             st.seat_machinery[seat] = 0
-            move_company(st, seat, _free_seat(st, PUBLIC_SEATS))
+            to = _public_seat(st)
+            if st.seat_card[to] >= 0:  # a face-down public card makes room: it leaves the game
+                st.company_discard.append(st.seat_card[to])
+                st.seat_card[to] = -1
+            move_company(st, seat, to)
     elif op == "produce":
         produce(st, seat, node["wage_payer"])
     else:  # set_wage, one company

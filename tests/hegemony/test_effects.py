@@ -5,14 +5,11 @@ node of every deck."""
 
 from __future__ import annotations
 
-import pytest
-
-from envs.hegemony import board, effects, money, politics, turn, workers
+from envs.hegemony import board, effects, politics, turn
 from envs.hegemony import cards as C
-from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC, blocks
-from envs.hegemony.state import NO_WORKER, worker
+from envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC
+from envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
 E = effects
@@ -58,7 +55,7 @@ def conserved(st) -> None:
     st.check_invariants()
 
 
-# -- the table: every node of every deck has its handler -----------------------------------------
+# -- the table: every node of every deck has its handler ------------------------------------------
 def _amounts(node):
     for name, value in node.items():
         if name in ("amt", "n", "cost", "price", "up_to") and not isinstance(value, bool):
@@ -158,7 +155,7 @@ def test_s11_1_requirements_each_kind():
     assert E.requirement(st, MC, {"companies_at_least": {"n": 2, "with_wc_employee": False}})
 
 
-# -- gain, pay, payouts, vp -------------------------------------------------------------------------
+# -- gain, pay, payouts, vp -----------------------------------------------------------------------
 def test_s11_1_gain_money_from_supply_treasury_and_a_class_with_forced_loans():
     st = game()
     run(st, WC, {"op": "gain", "res": "money", "amt": 7, "from": "supply"})
@@ -239,3 +236,332 @@ def test_s11_1_sell_to_state_offers_quantities_capped_by_storage_and_state_room(
     nid = E.add_node({"op": "sell_to_state", "res": "lux", "max_n": 2, "unit_price": 5}, "MC")
     assert not E.can(st, MC, nid)  # MC stores no lux
     conserved(st)
+
+
+# -- the voting bag -------------------------------------------------------------------------------
+def test_s11_1_bag_purge_returns_up_to_k_drawn_opponent_cubes():
+    st = game()
+    st.cube_supply = [D.VOTING_CUBES - 0, D.VOTING_CUBES - 6, D.VOTING_CUBES - 0]
+    st.bag = [0, 6, 0]  # only MC cubes: the draw is known
+    run(st, WC, {"op": "bag_purge", "draw": 3, "remove_up_to": 2})
+    assert legal_names(st) == ["done", "class:MC"]
+    play(st, "class:MC", "class:MC")  # the cap reached: only done is left, taken at once
+    assert st.bag == [0, 4, 0] and st.cube_supply[MC] == D.VOTING_CUBES - 4
+    assert not st.agenda
+    conserved(st)
+
+
+def test_s11_1_bag_replace_swaps_opponent_cubes_for_own():
+    st = game()
+    st.bag, st.cube_supply = [3, 0, 8], [D.VOTING_CUBES - 3, D.VOTING_CUBES, D.VOTING_CUBES - 8]
+    run(st, WC, {"op": "bag_replace", "reveal_until_k_opponent_cubes": 2})
+    assert st.bag == [5, 0, 6] and st.cube_supply[CC] == D.VOTING_CUBES - 6
+    conserved(st)
+
+
+# -- workers --------------------------------------------------------------------------------------
+def test_s11_1_add_worker_fixed_kind_and_skilled_choice_by_the_owner():
+    st = game()
+    run(st, ST, {"op": "add_worker", "class": "MC", "kind": "skilled_edu", "n": 2})
+    assert st.unemployed[MC][EDU] == 2
+    run(st, ST, {"op": "add_worker", "class": "WC", "kind": "skilled_choice", "n": 2})
+    assert st.current_player() == WC  # the owner picks each industry
+    play(st, "industry:lux", "industry:media")
+    assert st.unemployed[WC][LUX] == 1 and st.unemployed[WC][MEDIA] == 1
+
+
+def test_s11_1_remove_unemployed_needs_the_minimum_and_at_least_one():
+    st = game()
+    st.unemployed[WC] = [2, 1, 0, 0, 0, 0]
+    node = {"op": "remove_unemployed", "n": 2, "pay_unskilled": 3, "pay_skilled": 5,
+            "min_unemployed": 4}
+    assert not E.can(st, WC, E.add_node(node, "WC"))
+    node["min_unemployed"] = 3
+    run(st, WC, node)
+    assert "done" not in legal_names(st)  # at least one
+    play(st, "from:unemployed_agri")
+    assert "done" in legal_names(st)
+    play(st, "from:unemployed_unskilled")
+    assert st.unemployed[WC] == [1, 0, 0, 0, 0, 0] and st.money[WC] == 38
+    conserved(st)
+
+
+def test_s11_1_upgrade_worker_keeps_commitment_and_never_retrains_a_skilled_slot():
+    st = game()
+    seat = seat_with(st, "supermarket")  # Agri + U: WC skilled agri, WC unskilled
+    st.seat_committed[seat] = [1, 1, 0]
+    st.unemployed[WC] = [0] * 6
+    run(st, WC, {"op": "upgrade_worker"})
+    names = legal_names(st)
+    assert f"from:cc_{seat + 1:02d}/2" in names and f"from:cc_{seat + 1:02d}/1" not in names
+    play(st, f"from:cc_{seat + 1:02d}/2", "industry:health")
+    assert st.seat_workers[seat][1] == worker(WC, HEALTH) and st.seat_committed[seat][1] == 1
+    st.unemployed[WC] = [0, 0, 1, 0, 0, 0]
+    run(st, WC, {"op": "upgrade_worker"})
+    play(st, "from:unemployed_lux")
+    assert "industry:lux" not in legal_names(st)  # a retraining changes the industry
+    play(st, "industry:edu")
+    assert st.unemployed[WC] == [0, 0, 0, 0, 1, 0]
+
+
+def test_s11_1_build_coop_farm_until_both_are_built():
+    st = game()
+    node = E.add_node({"op": "build_coop_farm"}, "WC")
+    for _ in range(2):
+        assert E.can(st, WC, node)
+        st.push((E.RUN, WC, node))
+        go(st)
+    assert [st.seat_card[s] for s in (29, 30)] == [D.COOP_FARM] * 2
+    assert board.companies_of(st, WC) == [29, 30]
+    assert not E.can(st, WC, node)
+
+
+# -- companies ------------------------------------------------------------------------------------
+def test_s11_1_sell_company_at_a_price_factor_only_without_committed_workers():
+    st = game()
+    mall, college = seat_with(st, "shopping_mall"), seat_with(st, "college")  # both cost 16
+    st.seat_committed[mall][0] = 1
+    run(st, CC, {"op": "sell_company", "price_factor": 1.5,
+                 "filter": {"industry": ["lux", "edu"]}})
+    assert not st.agenda  # one company left: taken at once
+    assert st.seat_card[college] < 0 and st.money[CC] == 120 + 24
+    assert st.seat_card[mall] >= 0
+    assert st.unemployed[WC][EDU - EDU] >= 1  # its workers went to the Unemployed area
+    conserved(st)
+
+
+def test_s11_1_transfer_company_public_to_cc_for_a_share_of_its_cost():
+    st = game()
+    hospital = seat_with(st, "university_hospital")  # cost 30, WC workers
+    workers_before = list(st.seat_workers[hospital])
+    run(st, CC, {"op": "transfer_company", "direction": "public_to_cc",
+                 "price": {"fraction_of_cost": 0.5}})
+    assert legal_names(st) == ["company:public_r1_1", "company:public_r1_2",
+                               "company:public_r1_3"]
+    play(st, "company:public_r1_1")
+    new = board.companies_of(st, CC)[-1]
+    assert D.COMPANIES[st.seat_card[new]].id == "university_hospital"
+    assert st.seat_workers[new] == workers_before and st.seat_card[hospital] < 0
+    assert st.money[CC] == 105 and st.money[ST] == 135
+    conserved(st)
+
+
+def test_s11_1_transfer_company_cc_to_public_returns_machinery():
+    st = game()
+    mall = seat_with(st, "shopping_mall")
+    st.seat_machinery[mall] = 1
+    for s in board.companies_of(st, CC):
+        if s != mall:
+            st.seat_card[s] = -1
+    face_down = [st.seat_card[s] for s in PUBLIC_SEATS if not st.seat_face_up[s]]
+    run(st, ST, {"op": "transfer_company", "direction": "cc_to_public", "price": 10})
+    new = next(s for s in PUBLIC_SEATS if D.COMPANIES[st.seat_card[s]].id == "shopping_mall")
+    assert st.seat_face_up[new] and st.seat_machinery[new] == 0 and st.seat_card[mall] < 0
+    assert st.company_discard == face_down[:1]  # every public space was taken
+    assert st.money[CC] == 130 and st.money[ST] == 110
+    assert board.machinery_left(st) == D.MACHINERY_TOKENS
+
+
+def test_s11_1_produce_delivers_output_and_the_state_pays_the_wage():
+    st = game()
+    market = seat_with(st, "supermarket")  # production 4, machinery +1, wage L2
+    st.seat_machinery[market] = 1
+    st.cc_storage[0] = 0
+    wage = board.wage_amount(st, market)
+    run(st, CC, {"op": "produce", "company_filter": {"industry": ["agri"]},
+                 "wage_payer": "state"})
+    assert st.cc_storage[0] == 5 and st.money[WC] == 30 + wage and st.money[ST] == 120 - wage
+    st.seat_strike[market] = 1
+    node = E.add_node({"op": "produce", "company_filter": {"industry": ["agri"]},
+                       "wage_payer": "none"}, "CC")
+    assert not E.can(st, CC, node)  # a struck company cannot be made to produce (§5.5)
+    conserved(st)
+
+
+def test_s11_1_produce_coop_farm_for_wc():
+    st = game()
+    st.seat_card[29], st.seat_face_up[29] = D.COOP_FARM, 1
+    node = {"op": "produce", "company_filter": {"owner": ["WC"]}, "wage_payer": "none"}
+    assert not E.can(st, WC, E.add_node(node, "WC"))  # empty: not operational
+    st.seat_workers[29] = [worker(WC, 0)] * 3
+    run(st, WC, node)
+    assert st.goods[WC][0] == 2
+
+
+def test_s11_1_set_wage_one_and_all_respect_minimum_and_commitment():
+    st = game()
+    st.policies[1] = C_  # minimum L1
+    market, mall = seat_with(st, "supermarket"), seat_with(st, "shopping_mall")
+    st.seat_committed[mall][0] = 1
+    st.seat_wage[seat_with(st, "college")] = st.seat_wage[seat_with(st, "clinic")] = 0
+    run(st, CC, {"op": "set_wage", "company": "own_one", "level": "L1"})
+    assert not st.agenda  # the Supermarket only: the Mall's workers are committed
+    assert st.seat_wage[market] == 0 and st.seat_wage[mall] == 1
+    st.policies[1] = B  # minimum L2: "L1" is raised to it, nothing would change
+    node = E.add_node({"op": "set_wage", "company": "own_all", "level": "L1"}, "CC")
+    for seat in board.companies_of(st, CC):
+        st.seat_wage[seat] = 1
+    assert not E.can(st, CC, node)
+    st.policies[1] = A  # minimum L3: every company without committed workers rises
+    st.push((E.RUN, CC, node))
+    go(st)
+    assert [st.seat_wage[s] for s in board.companies_of(st, CC)] == [2] * 4  # raising is free
+    st.policies[1] = C_
+    st.seat_wage[market] = 0
+    run(st, WC, {"op": "set_wage", "company": "employer_one", "level": "L3"})
+    assert legal_names(st) == ["company:cc_01", "company:public_r1_1"]  # employing WC
+    play(st, "company:public_r1_1")
+    assert st.seat_wage[seat_with(st, "university_hospital")] == 2
+
+
+def test_s11_1_machinery_costs_and_places_tokens_or_loses_them():
+    st = game()
+    run(st, CC, {"op": "machinery", "n": 2, "cost": 10})
+    assert legal_names(st) == ["company:cc_01", "company:cc_02", "company:cc_03",
+                               "company:cc_04"]
+    play(st, "company:cc_02", "company:cc_04")
+    assert st.seat_machinery[1] == st.seat_machinery[3] == 1 and st.money[CC] == 110
+    st.seat_machinery = [1 if s < 4 else 0 for s in range(len(st.seat_card))]
+    run(st, CC, {"op": "machinery", "n": 1, "cost": 5})
+    assert sum(st.seat_machinery) == 4 and st.money[CC] == 105  # paid, the token is lost
+    set_money(st, CC, 4)
+    assert not E.can(st, CC, E.add_node({"op": "machinery", "n": 1, "cost": 5}, "CC"))
+
+
+def test_s11_1_storage_tile_choice_and_limits():
+    st = game()
+    st.storage_tiles = [1, 0, 0, 0]
+    run(st, CC, {"op": "storage", "resource": "choice", "cost": 10})
+    assert legal_names(st) == ["resource:lux", "resource:health", "resource:edu"]
+    play(st, "resource:edu")
+    assert st.storage_tiles == [1, 0, 0, 1] and st.money[CC] == 110
+    assert not E.can(st, CC, E.add_node({"op": "storage", "resource": "food"}, "CC"))
+
+
+def test_s11_1_prosperity_pays_and_scores_each_step():
+    st = game()
+    st.prosperity[MC] = 2
+    run(st, MC, {"op": "prosperity", "steps": 2, "cost": 10})
+    assert st.prosperity[MC] == 4 and st.money[MC] == 30
+    assert st.vp[MC] == D.MC_PROSPERITY_VP[3] + D.MC_PROSPERITY_VP[4]
+    set_money(st, MC, 9)
+    assert not E.can(st, MC, E.add_node({"op": "prosperity", "steps": 1, "cost": 10}, "MC"))
+
+
+# -- the State's primitives -----------------------------------------------------------------------
+def test_s11_1_legitimacy_chosen_masks_a_decrease_below_one():
+    st = game()
+    st.legitimacy = [1, 3, 10]
+    run(st, ST, {"op": "legitimacy", "class": "chosen", "n": -1})
+    assert legal_names(st) == ["class:MC", "class:CC"]  # §12 #23
+    play(st, "class:CC")
+    assert st.legitimacy == [1, 3, 9]
+    run(st, ST, {"op": "legitimacy", "class": "CC", "n": 2})
+    assert st.legitimacy[CC] == 10  # clamped
+    assert not E.can(st, ST, E.add_node({"op": "legitimacy", "class": "WC", "n": -1}, "ST"))
+
+
+def test_s11_1_legitimacy_token_gives_one_at_once_while_tokens_last():
+    st = game()
+    run(st, ST, {"op": "legitimacy_token", "class": "chosen"})
+    play(st, "class:MC")
+    assert st.legit_tokens == [0, 1, 0] and st.legitimacy[MC] == D.START_LEGITIMACY + 1
+    st.legit_tokens = [D.LEGITIMACY_TOKENS, 0, 0]
+    assert not E.can(st, ST, E.add_node({"op": "legitimacy_token", "class": "MC"}, "ST"))
+
+
+def test_s11_1_shift_policy_adjacent_skips_pending_bills_and_scores_the_proposer_vp():
+    st = game()  # policies C B A B C B B
+    st.bills[1] = MC * 3 + 2  # p2 has a bill: §12 #33
+    run(st, WC, {"op": "shift_policy", "condition": ["1A", "2A", "3C", "4A"],
+                 "adjacent": True, "no_vp": False})
+    # 1A and 3C are two steps away, 2A has a bill: 4A is the only choice, taken at once
+    assert st.policies[3] == A and st.vp[WC] == D.BILL_PASS_VP
+    st.agenda = []  # the p4 re-pricing follow-ups are politics'
+    run(st, CC, {"op": "shift_policy", "condition": ["3B", "3C"], "adjacent": False,
+                 "no_vp": True})
+    assert legal_names(st) == ["bill:p3_B", "bill:p3_C"]
+    play(st, "bill:p3_C")
+    assert st.policies[2] == C_ and st.vp[CC] == 0
+    st.bills = [-1] * 7
+    assert not E.can(st, MC, E.add_node({"op": "shift_policy", "condition": ["3C"],
+                                         "adjacent": True, "no_vp": True}, "MC"))
+
+
+def test_s11_1_shift_policy_uses_politics_change_policy_follow_ups():
+    st = game()  # p2 at B: moving it to A raises wages and asks the owners to lower
+    run(st, ST, {"op": "shift_policy", "condition": ["2A"], "adjacent": True, "no_vp": True})
+    assert st.policies[1] == A
+    assert all(st.seat_wage[s] == 2 for s in board.companies_of(st, CC))
+    assert politics.RECHECK in [item[0] for item in st.agenda] or not st.agenda
+
+
+def test_s11_1_event_peek_place_and_replace():
+    st = game()
+    deck = list(st.event_deck)
+    st.events = [st.events[0]]
+    run(st, ST, {"op": "event_peek", "k": 3, "place_or_replace": "place"})
+    assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]
+    play(st, "qty:2")  # the second card from the top
+    assert st.events[-1] == deck[-2] and st.event_deck == deck[:-2] + deck[-1:]
+    first = st.events[0]
+    run(st, ST, {"op": "event_peek", "k": 1, "place_or_replace": "replace"})
+    play(st, "event:1")
+    assert st.events[0] == deck[-1] and st.event_deck[0] == first
+    st.events = [0, 1]
+    assert not E.can(st, ST, E.add_node({"op": "event_peek", "k": 2,
+                                         "place_or_replace": "place"}, "ST"))
+
+
+# -- composition ----------------------------------------------------------------------------------
+def test_s11_1_choice_masks_options_that_cannot_be_done():
+    st = game()
+    node = {"op": "choice", "options": [
+        {"op": "pay", "res": "money", "amt": 100, "to": "supply"},
+        {"op": "vp", "n": 2},
+        {"op": "gain", "res": "influence", "amt": 1, "from": "supply"}]}
+    run(st, WC, node)
+    assert legal_names(st) == ["option:2", "option:3"]
+    play(st, "option:2")
+    assert st.vp[WC] == 2
+    only_costs = E.add_node({"op": "choice", "options": [
+        {"op": "pay", "res": "money", "amt": 100, "to": "supply"},
+        {"op": "pay", "res": "food", "amt": 1, "to": "supply"}]}, "WC")
+    assert not E.can(st, WC, only_costs)
+
+
+def test_s11_1_optional_is_playable_when_its_effect_is_not():
+    st = game()
+    node = E.add_node({"op": "optional",
+                       "effect": {"op": "pay", "res": "money", "amt": 100, "to": "supply"}},
+                      "WC")
+    assert E.can(st, WC, node)
+    st.push((E.RUN, WC, node))
+    go(st)
+    assert not st.agenda and st.money[WC] == 30  # only "no": taken at once
+    run(st, WC, {"op": "optional", "effect": {"op": "vp", "n": 1}})
+    assert legal_names(st) == ["yes", "no"]
+    play(st, "yes")
+    assert st.vp[WC] == 1
+
+
+def test_s11_1_if_takes_one_branch_and_only_that_one_gates():
+    st = game()
+    node = {"op": "if", "cond": {"has_loan": True},
+            "then": {"op": "pay", "res": "money", "amt": 100, "to": "supply"},
+            "else": {"op": "vp", "n": 3}}
+    assert E.can(st, MC, E.add_node(node, "MC"))  # the untaken branch cannot block it
+    run(st, MC, node)
+    assert st.vp[MC] == 3
+    st.loans[MC] = 1
+    assert not E.can(st, MC, E.add_node(node, "MC"))
+
+
+def test_s11_1_seq_runs_in_order_and_its_costs_add_up():
+    st = game()
+    node = {"op": "seq", "effects": [{"op": "pay", "res": "money", "amt": 20, "to": "supply"},
+                                     {"op": "prosperity", "steps": 1, "cost": 20}]}
+    assert not E.can(st, WC, E.add_node(node, "WC"))  # 20 + 20 > 30, each alone fits
+    set_money(st, WC, 40)
+    run(st, WC, node)
+    assert st.money[WC] == 0 and st.prosperity[WC] == 1
