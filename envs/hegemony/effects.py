@@ -1382,7 +1382,7 @@ def _cheapest(st: HegemonyState, good: int, n: int) -> int:
 
 
 def _shortfall(st: HegemonyState, bundle: list[int]) -> list[int]:
-    return [max(0, bundle[1 + g] - stock(st, ST, GOOD_OF[D.GOODS[g]])) for g in range(4)]
+    return [max(0, bundle[1 + g] - stock(st, ST, D.GOODS[g])) for g in range(4)]
 
 
 def _provide_cost(st: HegemonyState, bundle: list[int]) -> int:
@@ -1474,6 +1474,7 @@ def _provide_put(st: HegemonyState, item: Item) -> None:
         st.cube_supply[target] += area[6]  # replaced cubes go home; the rest is discarded
         area[:] = [0] * len(area)
     money.pay(st, ST, bundle[0])  # out of play until the class receives it (then minted)
+    area[0] += bundle[0]
     for g in range(4):
         area[1 + g] += bundle[1 + g]
     influence = max(0, min(bundle[5], board.influence_supply(st)))

@@ -565,3 +565,97 @@ def test_s11_1_seq_runs_in_order_and_its_costs_add_up():
     set_money(st, WC, 40)
     run(st, WC, node)
     assert st.money[WC] == 0 and st.prosperity[WC] == 1
+
+
+# -- provide ------------------------------------------------------------------------------------
+PROVIDE = {"op": "provide", "target_class_choice": ["WC", "MC"],
+           "bundle": {"food": 2, "money": 5, "cubes": 2, "influence": 1}}
+
+
+def test_s11_1_provide_buys_what_the_state_lacks_then_fills_the_benefits_area():
+    st = game()
+    run(st, ST, PROVIDE)
+    assert legal_names(st) == ["class:WC", "class:MC"]
+    play(st, "class:WC")
+    assert legal_names(st) == ["source:cc", "source:mc", "source:foreign"]
+    play(st, "source:cc")  # CC's food at its price (12), then CC has none left
+    assert legal_names(st) == ["source:mc", "source:foreign"]
+    play(st, "source:foreign")  # base price 10, no tariff
+    assert st.benefits[WC] == [5, 2, 0, 0, 0, 1, 2]
+    assert st.money[ST] == 120 - 12 - 10 - 5 and st.money[CC] == 132
+    assert st.cube_supply[WC] == D.VOTING_CUBES - 8 - 2
+    conserved(st)
+
+
+def test_s11_1_provide_replaces_the_benefits_unless_added_in_the_same_turn():
+    st = game()
+    st.state_goods[0] = 6
+    run(st, ST, PROVIDE)
+    play(st, "class:MC")
+    run(st, ST, PROVIDE)
+    play(st, "class:MC")
+    assert st.benefits[MC] == [10, 4, 0, 0, 0, 2, 4]  # same turn: added
+    turn.reset_ctx(st)  # a later turn
+    run(st, ST, {"op": "provide", "target_class_choice": ["MC"], "bundle": {"edu": 1}})
+    assert st.benefits[MC] == [0, 0, 0, 0, 1, 0, 0]  # replaced; the old cubes went home
+    assert st.cube_supply[MC] == D.VOTING_CUBES - 8
+    conserved(st)
+
+
+def test_s11_1_provide_offers_only_sources_that_keep_the_rest_affordable():
+    st = game()
+    node = {"op": "provide", "target_class_choice": ["WC"], "bundle": {"food": 2}}
+    set_money(st, ST, 19)
+    assert not E.can(st, ST, E.add_node(node, "ST"))  # the cheapest two units cost 20
+    set_money(st, ST, 21)
+    run(st, ST, node)  # CC (12) + foreign (10) = 22 > 21: only the foreign market twice
+    assert st.benefits[WC][1] == 2 and st.money[ST] == 1 and st.money[CC] == 120
+
+
+# -- basic --------------------------------------------------------------------------------------
+def test_s11_1_basic_runs_the_action_without_a_card_and_exposes_its_modifiers():
+    st = game()
+    hand = list(st.hands[WC])
+    run(st, WC, {"op": "basic", "action": "political_pressure"})
+    assert st.bag[WC] == 8 + D.POLITICAL_PRESSURE_CUBES and st.hands[WC] == hand
+    run(st, WC, {"op": "basic", "action": "buy_goods", "qty_cap": 2,
+                 "industry_filter": ["agri"]})
+    assert E.mod(st, "qty_cap") == 2 and dict(E.active_mods(st))["industry_filter"] == ["agri"]
+    st.agenda = [item for item in st.agenda if item[0] == E.END_BASIC]
+    go(st)
+    assert E.mod(st, "qty_cap", 1) == 1 and not E.active_mods(st)  # over: nothing active
+
+
+def test_s11_1_basic_count_runs_the_action_twice():
+    st = game()
+    run(st, MC, {"op": "basic", "action": "extra_shift", "count": 2})
+    assert legal_names(st) == ["company:mc_01", "company:mc_02"]
+    play(st, "company:mc_01")  # the second shift has one company left: taken at once
+    assert st.mc_storage == [1 + 2, 0, 1 + 2, 0] and not st.agenda
+
+
+def test_s11_1_basic_propose_bill_modifiers_reach_politics():
+    st = game()  # p3 at A
+    run(st, MC, {"op": "basic", "action": "propose_bill", "policy_filter": ["p3"],
+                 "any_section": True})
+    assert legal_names(st) == ["bill:p3_B", "bill:p3_C"]
+    nid = E.add_node({"op": "basic", "action": "propose_bill", "policy_filter": ["p3"]}, "CC")
+    st.bills[2] = MC * 3 + 2
+    assert not E.can(st, CC, nid)  # the only policy it may target has a bill
+
+
+def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
+    st = game()
+    nid = E.add_node({"op": "basic", "action": "build_company", "price_factor": 0.5,
+                      "state_pays_rest": True, "cost_delta": -3}, "CC")
+    assert E.purchase_price(st, 20) == 20  # nothing active
+    st.ctx[E.ACTIVE] = nid
+    assert E.purchase_price(st, 20) == 9  # (20 - 3) x 0.5 = 8.5, rounded up
+    E.pay_purchase(st, CC, 20)
+    assert st.money[CC] == 111 and st.money[ST] == 112  # the treasury pays the other 8
+    state = E.add_node({"op": "basic", "action": "build_company", "payer": "state"}, "MC")
+    st.ctx[E.ACTIVE] = state
+    assert E.purchase_price(st, 20) == 0
+    E.pay_purchase(st, MC, 20)
+    assert st.money[MC] == 40 and st.money[ST] == 92
+    conserved(st)
