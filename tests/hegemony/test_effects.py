@@ -5,6 +5,8 @@ node of every deck."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from envs.hegemony import board, effects, politics, turn
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
@@ -659,3 +661,77 @@ def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
     E.pay_purchase(st, MC, 20)
     assert st.money[MC] == 40 and st.money[ST] == 92
     conserved(st)
+
+
+# -- play gating and legitimacy symbols (§2.2) -------------------------------------------------
+AUTOMATIC = {"revenue_to_capital", "vp", "state_payout", "add_cubes"}
+
+
+def _card(role: str, want) -> tuple[int, C.ActionCard]:
+    """The first design of ``role``'s deck for which ``want(card)`` holds."""
+    return next((d, c) for d, c in enumerate(C.ACTION_CARDS[role]) if want(c))
+
+
+def _turn(st, cls: int, design: int):
+    st.agenda = [(turn.K.DECIDE_TURN, cls, 0)]
+    st.main_done = st.free_used = 0
+    st.hands[cls] = [design]
+    return go(st)
+
+
+def test_s2_2_legitimacy_symbols_apply_after_the_effect_clamped():
+    st = game()
+    role, cls = "CC", CC
+    design, card = _card(role, lambda c: c.legitimacy and c.requirement is None
+                         and all(n["op"] in AUTOMATIC for n in c.effects))
+    st.legitimacy = [1, 5, 10]
+    _turn(st, cls, design)
+    play(st, f"play:{card.id}")
+    expected = list(st.legitimacy)
+    for name, n in card.legitimacy.items():
+        assert st.legitimacy[E.CLASS_OF[name]] == max(1, min(10, [1, 5, 10][E.CLASS_OF[name]]
+                                                               + n))
+    assert expected == st.legitimacy and st.action_discard[cls][-1] == design
+    assert st.hands[cls] == []
+
+
+def test_s2_2_legitimacy_symbols_not_applied_when_the_card_is_discarded():
+    st = game()
+    design, _ = _card("CC", lambda c: c.legitimacy and c.requirement is None
+                      and all(n["op"] in AUTOMATIC for n in c.effects))
+    _turn(st, CC, design)
+    play(st, "basic:lobby")  # the only card in hand pays for it
+    assert st.legitimacy == [D.START_LEGITIMACY] * 3
+
+
+def test_s2_2_play_gating_requirement_and_precondition():
+    st = game()
+    design, card = _card("WC", lambda c: c.requirement is not None
+                         and "policy_in" in c.requirement)
+    sections = card.requirement["policy_in"]
+    policy = int(sections[0][0]) - 1
+    st.policies[policy] = next(s for s in range(3) if f"{policy + 1}{'ABC'[s]}" not in sections)
+    assert not E.playable(st, WC, design)
+    _turn(st, WC, design)
+    assert f"play:{card.id}" not in legal_names(st)
+    coop, _ = _card("WC", lambda c: c.effects[0]["op"] == "build_coop_farm")
+    st.unemployed[WC] = [6, 0, 0, 0, 0, 0]
+    assert E.playable(st, WC, coop)
+    st.seat_card[29] = st.seat_card[30] = D.COOP_FARM
+    assert not E.playable(st, WC, coop)  # no Cooperative Farm left to build
+
+
+def test_s2_2_min_round_gates_the_card(monkeypatch):
+    st = game()
+    role, design, card = next((r, d, c) for r in ROLE for d, c in enumerate(C.ACTION_CARDS[r])
+                              if c.requirement is None
+                              and all(n["op"] in AUTOMATIC for n in c.effects))
+    cls = ROLE.index(role)
+    assert E.playable(st, cls, design)
+    late = dataclasses.replace(card, min_round=3)
+    deck = tuple(late if d == design else c for d, c in enumerate(C.ACTION_CARDS[role]))
+    monkeypatch.setitem(C.ACTION_CARDS, role, deck)
+    st.round = 2
+    assert not E.playable(st, cls, design)
+    st.round = 3
+    assert E.playable(st, cls, design)
