@@ -61,8 +61,9 @@ def _tokens(st: HegemonyState) -> None:
 
 
 def _companies(st: HegemonyState) -> None:
-    for seats, cls_ok in ((CC_SEATS, "cc"), (MC_SEATS, "mc"), (PUBLIC_SEATS, "public"),
-                          (COOP_SEATS, "coop")):
+    # a card effect may move a company between the public sector and CC (transfer_company)
+    for seats, sectors in ((CC_SEATS, ("cc", "public")), (MC_SEATS, ("mc",)),
+                           (PUBLIC_SEATS, ("public", "cc")), (COOP_SEATS, ("coop",))):
         for seat in seats:
             index = st.seat_card[seat]
             workers = st.seat_workers[seat]
@@ -71,8 +72,7 @@ def _companies(st: HegemonyState) -> None:
                 assert not st.seat_strike[seat] and not st.seat_machinery[seat]
                 continue
             company = D.COMPANIES[index]
-            assert company.sector == cls_ok or (cls_ok == "cc" and company.sector == "public"), (
-                f"a {company.sector} card in seat {seat}")
+            assert company.sector in sectors, f"a {company.sector} card in seat {seat}"
             classes = set()
             for k, w in enumerate(workers):
                 if w == NO_WORKER:
