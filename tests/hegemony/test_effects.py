@@ -735,3 +735,143 @@ def test_s2_2_min_round_gates_the_card(monkeypatch):
     assert not E.playable(st, cls, design)
     st.round = 3
     assert E.playable(st, cls, design)
+
+
+# -- the Event Action (§3.13) ---------------------------------------------------------------------
+def event(task: dict, options: list[dict]) -> int:
+    """A hand-made Event (checked by ``cards.parse_event``), indexed for the interpreter."""
+    raw = {"id": "ev_90", "title": "Test Event", "min_round": 1, "task": task,
+           "options": options, "no_action": {"pair": "any"}, "note": "A test Event."}
+    return E.add_event(C.parse_event(raw, "ev_90"))
+
+
+def event_action(st, *events: int):
+    st.events = list(events)
+    st.push((E.EVENT, ST, 0))
+    return go(st)
+
+
+def test_s3_13_event_action_provide_to_a_class_then_reward_and_discard():
+    st = game()
+    ev = event({"op": "provide_to", "bundle": {"money": 15}},
+               [{"class": "WC", "reward": {"legitimacy": 1}},
+                {"class": "CC", "reward": {"legitimacy": 2}}])
+    other = event({"op": "spend", "res": "health", "up_to": 2},
+                  [{"tier": 1, "reward": {"vp": 1}}])
+    event_action(st, ev, other)
+    assert legal_names(st) == ["event:1", "event:2"]
+    play(st, "event:1")
+    assert legal_names(st) == ["option:1", "option:2"]
+    play(st, "option:2")
+    assert st.benefits[CC][0] == 15 and st.money[ST] == 105
+    assert st.legitimacy[CC] == D.START_LEGITIMACY + 2 and st.events == [other]
+    conserved(st)
+
+
+def test_s3_13_event_action_provide_units_reward_per_units():
+    st = game()
+    ev = event({"op": "provide_to", "bundle": {"food": {"per": "population"}}},
+               [{"class": "WC", "reward": {"legitimacy_per_units": 2}}])
+    st.state_goods[0] = 6
+    event_action(st, ev)
+    pop = board.population(st, WC)
+    assert st.benefits[WC][1] == pop and st.legitimacy[WC] == min(10, 2 + pop // 2)
+    assert st.events == []
+
+
+def test_s3_13_event_action_spend_uses_only_what_the_state_holds():
+    st = game()
+    ev = event({"op": "spend", "res": "health", "up_to": 4},
+               [{"tier": 1, "reward": {"vp_per_unit": 2}}])
+    st.public_services[0] = 3
+    event_action(st, ev)
+    assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]  # "up to" means at least 1
+    play(st, "qty:2")
+    assert st.public_services[0] == 1 and st.vp[ST] == 4 and st.events == []
+    st.public_services[0] = 0
+    st.events = [ev]
+    assert not E.can_event_action(st, ST)
+
+
+def test_s3_13_event_action_spend_money_offers_affordable_tiers():
+    st = game()
+    ev = event({"op": "spend_money", "tiers": [15, 30, 45]},
+               [{"tier": 1, "reward": {"vp": 1}}, {"tier": 2, "reward": {"vp": 2}},
+                {"tier": 3, "reward": {"vp": 3}}])
+    set_money(st, ST, 40)
+    event_action(st, ev)
+    assert legal_names(st) == ["option:1", "option:2"]
+    play(st, "option:2")
+    assert st.money[ST] == 10 and st.vp[ST] == 2
+    conserved(st)
+
+
+def test_s3_13_event_action_buy_from_players_at_their_prices():
+    st = game()
+    ev = event({"op": "buy_from_players", "res": "health", "up_to": {"per": "public_company"}},
+               [{"class": "MC", "reward": {"legitimacy_per_units": 2}},
+                {"class": "CC", "reward": {"legitimacy": 1}}])
+    st.mc_storage[2], st.cc_storage[2] = 5, 0
+    st.public_services[0] = 0
+    event_action(st, ev)  # CC holds no health: only MC, and option 1 is taken at once
+    assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]  # up to 3 public companies
+    play(st, "qty:2")
+    price = D.PRICE_STEPS[2][st.prices[MC - 1][2]]  # MC's health price
+    assert st.mc_storage[2] == 3 and st.money[MC] == 40 + 2 * price
+    assert st.public_services[0] == 2 and st.legitimacy[MC] == D.START_LEGITIMACY + 1
+    conserved(st)
+
+
+def test_s3_13_event_action_build_for_needs_a_market_card_the_state_can_pay():
+    st = game()
+    ev = event({"op": "build_for", "min_cost": 20},
+               [{"class": "MC", "reward": {"legitimacy": 2}},
+                {"class": "CC", "reward": {"legitimacy": 1}}])
+    st.cc_market = [D.COMPANY_BY_ID["fast_food_chain"].index]  # cost 8: below the minimum
+    st.mc_market = [D.COMPANY_BY_ID["organic_farm"].index]  # cost 20
+    st.unemployed[MC][AGRI] = 1
+    assert [E.option_ok(st, ev, j) for j in range(2)] == [True, False]
+    set_money(st, ST, 19)
+    assert not E.option_ok(st, ev, 0)
+    set_money(st, ST, 120)
+    event_action(st, ev)
+    assert st.current_player() == MC  # the owner builds (wage and staffing are its choices)
+
+
+def test_s3_13_event_action_propose_for_a_class_the_state_decides_the_vote():
+    st = game()
+    ev = event({"op": "propose_for"}, [{"class": "WC", "reward": {"legitimacy": 1}},
+                                       {"class": "MC", "reward": {"legitimacy": 1}}])
+    st.markers_used[MC] = D.BILL_MARKERS
+    event_action(st, ev)  # MC has no marker left: only WC
+    assert st.current_player() == WC
+    play(st, "bill:p1_B")
+    assert st.current_player() == ST and legal_names(st) == ["yes", "no"]
+    play(st, "no")
+    assert st.bills[0] == WC * 3 + 1 and st.legitimacy[WC] == D.START_LEGITIMACY + 1
+    assert st.events == []
+
+
+def test_s3_13_event_action_twice_from_a_card_each_on_a_different_event():
+    st = game()
+    first = event({"op": "spend_money", "tiers": [5, 10, 15]},
+                  [{"tier": 1, "reward": {"vp": 1}}])
+    second = event({"op": "spend_money", "tiers": [5, 10, 15]},
+                   [{"tier": 1, "reward": {"vp": 2}}])
+    st.events = [first, second]
+    run(st, ST, {"op": "event_action", "times": 2})
+    play(st, "event:2")  # then the other one is the only Event left: done at once
+    assert st.events == [] and st.vp[ST] == 3 and st.money[ST] == 110
+
+
+def test_s3_13_event_action_is_the_states_basic_action():
+    st = game()
+    st.events = []
+    assert not turn.BASIC["event_action"][0](st, ST)
+    st.events = [event({"op": "spend_money", "tiers": [5, 10, 15]},
+                       [{"tier": 1, "reward": {"vp": 1}}])]
+    assert turn.BASIC["event_action"][0](st, ST)
+    st.agenda = [(turn.K.DECIDE_TURN, ST, 0)]
+    st.main_done = st.free_used = 0
+    go(st)
+    assert "basic:event_action" in legal_names(st)
