@@ -165,8 +165,9 @@ def add_node(node: Mapping[str, Any], role: str) -> int:
 
 
 # Synthetic basic nodes for the Event tasks that run another class's basic action: the builder's
-# Build Company paid by the State, at a least cost; the proposer's bill with the State deciding
-# the immediate vote.
+# Build Company paid by the State from what it holds, at a least cost (``min_cost``,
+# ``state_cash_only``: modifiers only these nodes carry); the proposer's bill with the State
+# deciding the immediate vote.
 BUILD_FOR_NODE: dict[int, int] = {}
 PROPOSE_FOR_NODE = _index(MappingProxyType({"op": "basic", "action": "propose_bill",
                                             "immediate_decider": ST}))
@@ -175,7 +176,8 @@ PROPOSE_FOR_NODE = _index(MappingProxyType({"op": "basic", "action": "propose_bi
 def _build_for_node(min_cost: int) -> int:
     if min_cost not in BUILD_FOR_NODE:
         BUILD_FOR_NODE[min_cost] = _index(MappingProxyType(
-            {"op": "basic", "action": "build_company", "payer": "state", "min_cost": min_cost}))
+            {"op": "basic", "action": "build_company", "payer": "state", "min_cost": min_cost,
+             "state_cash_only": True}))
     return BUILD_FOR_NODE[min_cost]
 
 
@@ -207,6 +209,22 @@ def purchase_price(st: HegemonyState, full: int) -> int:
         return 0
     factor = mods.get("price_factor")
     return full if factor is None else math.ceil(Fraction(str(factor)) * full)
+
+
+def can_afford_purchase(st: HegemonyState, buyer: int, full: int) -> bool:
+    """Whether ``buyer`` may make a purchase of full price ``full`` under the active modifiers:
+    it is at least ``min_cost`` (an Event's build_for), the buyer can pay its own share without
+    a loan, and for an Event the State can pay its share from what it holds."""
+    mods = active_mods(st)
+    if not mods:
+        return money.can_pay(st, buyer, full)
+    if full < mods.get("min_cost", 0):
+        return False
+    own = purchase_price(st, full)
+    if not money.can_pay(st, buyer, own):
+        return False
+    rest = max(0, full + mods.get("cost_delta", 0)) - own
+    return not mods.get("state_cash_only") or money.can_pay(st, ST, rest)
 
 
 def pay_purchase(st: HegemonyState, buyer: int, full: int, to: int = money.SUPPLY) -> None:
@@ -661,7 +679,7 @@ def _do_state_payout(st: HegemonyState, cls: int, nid: int) -> None:
 
 
 def _do_vp(st: HegemonyState, cls: int, nid: int) -> None:
-    st.vp[cls] += amount(st, cls, NODES[nid]["n"])
+    board.score(st, cls, amount(st, cls, NODES[nid]["n"]), "cards")
 
 
 def _do_add_cubes(st: HegemonyState, cls: int, nid: int) -> None:
@@ -1284,7 +1302,7 @@ def _apply_shift(st: HegemonyState, item: Item, action: int) -> None:
     policy, section = divmod(action - blocks(item[1]).bill, 3)
     st.agenda.pop()
     if not NODES[item[2]]["no_vp"]:
-        st.vp[item[1]] += D.BILL_PASS_VP
+        board.score(st, item[1], D.BILL_PASS_VP, "bills")
     politics.change_policy(st, policy, section, by_vote=False)
 
 
@@ -1508,9 +1526,11 @@ def _build_for_ok(st: HegemonyState, target: int, min_cost: int) -> bool:
     market = st.cc_market if target == CC else st.mc_market
     if _free_seat(st, board.SEATS_OF[target]) < 0:
         return False
-    if not any(min_cost <= D.COMPANIES[c].cost <= money.cash(st, ST) for c in market):
+    nid = _build_for_node(min_cost)
+    if not _with_active(st, nid, lambda: any(can_afford_purchase(st, target, D.COMPANIES[c].cost)
+                                             for c in market)):
         return False
-    return can_basic_as(st, target, _build_for_node(min_cost))
+    return can_basic_as(st, target, nid)
 
 
 def option_ok(st: HegemonyState, event: int, k: int) -> bool:
@@ -1604,9 +1624,9 @@ def _event_end(st: HegemonyState, item: Item) -> None:
     elif name == "legitimacy_per_units" and target >= 0:
         change_legitimacy(st, target, units // value)
     elif name == "vp":
-        st.vp[ST] += value
+        board.score(st, ST, value, "events")
     elif name == "vp_per_unit":
-        st.vp[ST] += value * units
+        board.score(st, ST, value * units, "events")
     st.events.remove(event)
     st.ctx[EVENT_CARD] = st.ctx[EVENT_CHOICE] = st.ctx[PROVIDE] = -1
     st.ctx[UNITS] = 0

@@ -587,6 +587,9 @@ def test_s11_1_provide_buys_what_the_state_lacks_then_fills_the_benefits_area():
     assert st.money[ST] == 120 - 12 - 10 - 5 and st.money[CC] == 132
     assert st.cube_supply[WC] == D.VOTING_CUBES - 8 - 2
     conserved(st)
+    turn.FREE["receive_benefits"][1](st, WC)  # economy's §4.5: the money comes back in play
+    assert st.money[WC] == 35 and st.goods[WC][0] == 2 and st.bag[WC] == 10
+    conserved(st)
 
 
 def test_s11_1_provide_replaces_the_benefits_unless_added_in_the_same_turn():
@@ -655,6 +658,10 @@ def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
     assert E.purchase_price(st, 20) == 9  # (20 - 3) x 0.5 = 8.5, rounded up
     E.pay_purchase(st, CC, 20)
     assert st.money[CC] == 111 and st.money[ST] == 112  # the treasury pays the other 8
+    assert E.can_afford_purchase(st, CC, 20)
+    set_money(st, CC, 8)
+    assert not E.can_afford_purchase(st, CC, 20)  # 9 of its own
+    set_money(st, CC, 111)
     state = E.add_node({"op": "basic", "action": "build_company", "payer": "state"}, "MC")
     st.ctx[E.ACTIVE] = state
     assert E.purchase_price(st, 20) == 0
@@ -875,3 +882,24 @@ def test_s3_13_event_action_is_the_states_basic_action():
     st.main_done = st.free_used = 0
     go(st)
     assert "basic:event_action" in legal_names(st)
+
+
+def test_s3_13_event_action_build_for_purchase_rules():
+    st = game()
+    st.ctx[E.ACTIVE] = E.BUILD_FOR_NODE[12] if 12 in E.BUILD_FOR_NODE else E._build_for_node(12)
+    assert not E.can_afford_purchase(st, MC, 10)  # below the least cost
+    assert E.can_afford_purchase(st, MC, 14) and E.purchase_price(st, 14) == 0
+    set_money(st, ST, 13)
+    assert not E.can_afford_purchase(st, MC, 14)  # the State pays from what it holds
+    E.pay_purchase(st, MC, 13)
+    assert st.money[ST] == 0 and st.money[MC] == 40 and st.loans[ST] == 0
+
+
+def test_s11_1_basic_build_company_count_two_then_market_refill():
+    st = game()
+    deck = list(st.cc_deck)
+    run(st, CC, {"op": "basic", "action": "build_company", "count": 2, "market_refill": True})
+    play(st, "market:4", "wage:L3", "market:3", "wage:L3")  # the second build: same action
+    assert len(board.companies_of(st, CC)) == 6
+    assert len(st.cc_market) == D.MARKET_SIZE["cc"] and st.cc_deck == deck[:-2]  # refilled
+    assert not st.agenda and E.mod(st, "count") is None
