@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from envs.hegemony import data as D
 from envs.hegemony.actions import CC, CC_SEATS, COOP_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import KINDS, NO_WORKER, worker_class
+from envs.hegemony.state import KINDS, NO_WORKER, VP_SOURCES, worker_class
 
 if TYPE_CHECKING:
     from envs.hegemony.state import HegemonyState
@@ -169,3 +169,12 @@ def clear_company(st: HegemonyState, seat: int) -> None:
     unemploy_workers(st, seat)
     st.seat_machinery[seat] = 0
     st.seat_strike[seat] = 0
+
+
+_SOURCE_INDEX = {name: k for k, name in enumerate(VP_SOURCES)}
+
+
+def score(st: HegemonyState, cls: int, points: int, source: str) -> None:
+    """``cls`` gains (or loses) ``points`` VP, booked under ``source`` (one of VP_SOURCES)."""
+    st.vp[cls] += points
+    st.vp_sources[cls][_SOURCE_INDEX[source]] += points

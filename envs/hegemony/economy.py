@@ -249,7 +249,7 @@ def _state_service_bonus(st: HegemonyState, buyer: int, res: int, qty: int) -> N
     buyer per full 3 units bought free (section A)."""
     section = st.policies[3 if res == HEALTH else 4]
     if section == 1:
-        st.vp[ST] += 1
+        board.score(st, ST, 1, "public_services")
     elif section == 0:
         _gain_legitimacy(st, buyer, qty // D.FREE_SERVICE_UNITS_PER_LEGITIMACY)
 
@@ -400,7 +400,7 @@ def _apply_export(st: HegemonyState, item: Item, action: int) -> None:
     _take_for_export(st, cls, good, qty)
     money.gain(st, cls, paid)
     if cls == MC or (cls == CC and st.game.config["cc_export_vp"]):
-        st.vp[cls] += D.MC_EXPORT_VP
+        board.score(st, cls, D.MC_EXPORT_VP, "exports")
     st.ctx["economy_export"] |= 1 << k
     st.agenda[-1] = (SELL_FOREIGN, cls, item[2] + 1)
 
@@ -553,7 +553,7 @@ def _start_use_health(st: HegemonyState, cls: int) -> None:
 
     st.goods[cls][HEALTH] -= board.population(st, cls)  # before the new worker arrives
     gain_prosperity(st, cls)
-    st.vp[cls] += D.USE_HEALTH_VP
+    board.score(st, cls, D.USE_HEALTH_VP, "prosperity")
     st.unemployed[cls][0] += 1
 
 
@@ -588,7 +588,7 @@ def _start_benefits(st: HegemonyState, cls: int) -> None:
     st.influence[cls] += influence
     st.bag[cls] += cubes
     st.benefits[cls] = [0] * len(area)
-    st.vp[ST] += D.BENEFITS_VP
+    board.score(st, ST, D.BENEFITS_VP, "benefits")
 
 
 # -- §4.6 Pay Off Loan -------------------------------------------------------------------------

@@ -28,6 +28,7 @@ def _money(st: HegemonyState) -> None:
     assert on_table == sum(D.START_MONEY) + st.minted, (
         f"money {on_table} != start {sum(D.START_MONEY)} + minted {st.minted}")
     assert min(st.loans) >= 0, f"loans {st.loans}"
+
     for cls in (0, 1, 3):
         assert st.money[cls] >= 0, f"class {cls} money {st.money[cls]} < 0"
     assert st.money[2] >= 0 and st.capital >= 0, (

@@ -347,10 +347,10 @@ def _resolve(st: HegemonyState, item: Item) -> None:
     passed = votes[0] >= votes[1]  # ties pass
     proposer, section = bill_owner(st, policy), bill_section(st, policy)
     if passed:
-        st.vp[proposer] += D.BILL_PASS_VP
+        board.score(st, proposer, D.BILL_PASS_VP, "bills")
         for seat in SEATS_IN_TURN_ORDER:
             if seat != proposer and side_for >> seat & 1 and contributed[seat]:
-                st.vp[seat] += D.BILL_SUPPORT_VP
+                board.score(st, seat, D.BILL_SUPPORT_VP, "bills")
     for cls in CUBE_CLASSES:
         won = bool(side_for >> cls & 1) == passed
         if won:

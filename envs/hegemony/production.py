@@ -137,7 +137,7 @@ def start_demonstration(st: HegemonyState) -> None:
     caps = demonstration_caps(st)
     if losses >= sum(caps):  # every cap fills whatever WC chooses; the excess is lost
         for cls, cap in zip(LOSS_TARGETS, caps):
-            st.vp[cls] -= cap
+            board.score(st, cls, -cap, "demonstration")
     elif losses > 0:
         st.push((DEMONSTRATION, WC, _pack(losses, caps)))
 
@@ -170,7 +170,7 @@ def _apply_demonstration(st: HegemonyState, item: Item, action: int) -> None:
     """One VP of loss to the chosen class (scores may go negative, §12 #16)."""
     cls = action - class_block(WC)
     left, caps = _unpack(item[2])
-    st.vp[cls] -= 1
+    board.score(st, cls, -1, "demonstration")
     chosen = LOSS_TARGETS.index(cls)
     caps = [0] * chosen + caps[chosen:]
     caps[chosen] -= 1
@@ -423,7 +423,7 @@ def _scoring_phase(st: HegemonyState, item: Item) -> None:
 
 
 def score_wc(st: HegemonyState) -> None:
-    st.vp[WC] += D.UNION_VP * sum(st.unions)
+    board.score(st, WC, D.UNION_VP * sum(st.unions), "unions")
 
 
 def score_mc(st: HegemonyState) -> None:
@@ -443,9 +443,9 @@ def score_cc(st: HegemonyState) -> None:
     st.money[CC] = 0
     level = D.wealth_level(st.capital)
     if level > st.wealth:
-        st.vp[CC] += D.WEALTH_STEP_VP * (level - st.wealth)
+        board.score(st, CC, D.WEALTH_STEP_VP * (level - st.wealth), "wealth")
         st.wealth = level
-    st.vp[CC] += level
+    board.score(st, CC, level, "wealth")
 
 
 def apply_event_penalties(st: HegemonyState) -> int:
@@ -489,12 +489,12 @@ def _score_state(st: HegemonyState, item: Item) -> None:
 def score_state(st: HegemonyState) -> None:
     """ST steps 2-4: two lowest tracks in VP; halve (up) then +1 per token; the Agenda."""
     low = sorted(st.legitimacy)
-    st.vp[ST] += low[0] + low[1]
+    board.score(st, ST, low[0] + low[1], "legitimacy")
     for cls in (WC, MC, CC):
         st.legitimacy[cls] = (st.legitimacy[cls] + 1) // 2
         change_legitimacy(st, cls, st.legit_tokens[cls])
     if st.agenda_card >= 0:
-        st.vp[ST] += agenda_matches(st, st.agenda_card)
+        board.score(st, ST, agenda_matches(st, st.agenda_card), "agenda")
         st.last_agenda = st.agenda_card
         st.agenda_card = -1
 
@@ -515,14 +515,14 @@ def end_loans(st: HegemonyState) -> None:
         if not loans:
             continue
         if cls == CC and st.game.config["cc_end_loans"] == "published":
-            st.vp[CC] -= CC_PUBLISHED_LOAN_VP * loans
+            board.score(st, CC, -CC_PUBLISHED_LOAN_VP * loans, "loans")
             continue
         step = D.LOAN_SHORTFALL_STEP
         owed = loans * D.LOAN_REPAY_END
         paid = min(owed, money.cash(st, cls) // step * step)
         money.pay_capital_first(st, cls, paid)
         st.loans[cls] = 0
-        st.vp[cls] -= (owed - paid) // step
+        board.score(st, cls, -((owed - paid) // step), "loans")
 
 
 def own_policies(st: HegemonyState, cls: int) -> int:
@@ -537,7 +537,7 @@ def end_policies(st: HegemonyState) -> None:
         table = D.END_POLICY_VP
         if cls == MC and st.game.config["mc_policy_vp"] == "published":
             table = D.END_POLICY_VP_MC_PUBLISHED
-        st.vp[cls] += table[own_policies(st, cls)]
+        board.score(st, cls, table[own_policies(st, cls)], "policies")
 
 
 def stored_vp(amounts: list[int]) -> int:
@@ -547,12 +547,12 @@ def stored_vp(amounts: list[int]) -> int:
 
 def end_stored(st: HegemonyState) -> None:
     """Storage only (CC with its FTZ); ST: its goods and Public Services (§9.3)."""
-    st.vp[MC] += stored_vp(list(st.mc_storage))
+    board.score(st, MC, stored_vp(list(st.mc_storage)), "stored")
     cc = list(st.cc_storage)
     cc[0] += st.ftz[0]
     cc[1] += st.ftz[1]
-    st.vp[CC] += stored_vp(cc)
-    st.vp[ST] += stored_vp([*st.state_goods, *st.public_services])
+    board.score(st, CC, stored_vp(cc), "stored")
+    board.score(st, ST, stored_vp([*st.state_goods, *st.public_services]), "stored")
 
 
 def end_money(st: HegemonyState) -> None:
@@ -562,7 +562,7 @@ def end_money(st: HegemonyState) -> None:
         if per is None:
             continue
         vp = money.cash(st, cls) // per
-        st.vp[cls] += min(vp, D.WC_MONEY_VP_CAP) if cls == WC else vp
+        board.score(st, cls, min(vp, D.WC_MONEY_VP_CAP) if cls == WC else vp, "money")
 
 
 def rank_keys(st: HegemonyState) -> list[tuple]:

@@ -7,7 +7,7 @@ from envs.core.schema import RNG_STATE, Int, List, Record, Tuple
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
 from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
-from envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
+from envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER, VP_SOURCES
 
 MONEY = Int(-10**6, 10**6)  # money can run short only through loans; wide but finite
 COUNT = Int(0, 10**4)
@@ -39,7 +39,8 @@ def state_schema() -> Record:
         "bills": List(Int(-1, 11), 7),
         "markers_used": List(Int(0, D.BILL_MARKERS), 4),
         "money": List(MONEY, 4), "capital": MONEY, "loans": List(COUNT, 4),
-        "vp": List(VP, 4), "influence": List(Int(0, D.INFLUENCE_CUBES), 4), "minted": Int(
+        "vp": List(VP, 4), "vp_sources": List(List(VP, len(VP_SOURCES)), 4),
+        "influence": List(Int(0, D.INFLUENCE_CUBES), 4), "minted": Int(
             -10**7, 10**7),
         "bag": List(Int(0, D.VOTING_CUBES), 3), "cube_supply": List(Int(0, D.VOTING_CUBES), 3),
         "prosperity": List(Int(0, 10), 2),

@@ -52,7 +52,7 @@ FIELDS: dict[str, int] = {
     # policies and bills (§3.1, §10)
     "policies": 1, "bills": 1, "markers_used": 1,
     # money, loans, points (seat-indexed; CC's entry of ``money`` is its Revenue)
-    "money": 1, "capital": 0, "loans": 1, "vp": 1, "influence": 1, "minted": 0,
+    "money": 1, "capital": 0, "loans": 1, "vp": 1, "vp_sources": 2, "influence": 1, "minted": 0,
     # voting cubes (WC, MC, CC)
     "bag": 1, "cube_supply": 1,
     # WC / MC boards
@@ -74,6 +74,11 @@ FIELDS: dict[str, int] = {
 }
 
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
+# Where VP come from, per class (``board.score`` books every change; the breakdown and the
+# balance report read it).
+VP_SOURCES = ("bills", "prosperity", "exports", "public_services", "benefits", "cards",
+              "events", "demonstration", "unions", "wealth", "legitimacy", "agenda",
+              "loans", "policies", "stored", "money")
 
 
 class HegemonyState(AgendaState, GameState):
@@ -176,7 +181,10 @@ class HegemonyState(AgendaState, GameState):
         return rank_keys(self)
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        return [{"total": float(v)} for v in self.vp]
+        """Per class, its VP by source (``VP_SOURCES``), summing to the total."""
+        return [{"total": float(self.vp[c]),
+                 **{name: float(v) for name, v in zip(VP_SOURCES, self.vp_sources[c])}}
+                for c in range(4)]
 
     def check_invariants(self) -> None:
         from envs.hegemony.invariants import check_invariants
@@ -200,6 +208,7 @@ def empty_state(game: HegemonyGame) -> HegemonyState:
     st.policies, st.bills, st.markers_used = list(D.START_POLICIES), [-1] * 7, [0] * 4
     st.money, st.capital, st.loans = [0] * 4, 0, [0] * 4
     st.vp, st.influence, st.minted = [0] * 4, [0] * 4, 0
+    st.vp_sources = [[0] * len(VP_SOURCES) for _ in range(4)]
     st.bag, st.cube_supply = [0] * 3, [0] * 3
     st.prosperity, st.unemployed, st.unions = [0, 0], [[0] * KINDS, [0] * KINDS], [0] * 5
     st.goods, st.mc_storage = [[0] * 4, [0] * 4], [0] * 4

@@ -682,7 +682,7 @@ def gain_prosperity(st: HegemonyState, cls: int) -> None:
     scores that space again."""
     table = D.WC_PROSPERITY_VP if cls == WC else D.MC_PROSPERITY_VP
     st.prosperity[cls] = min(len(table) - 1, st.prosperity[cls] + 1)
-    st.vp[cls] += table[st.prosperity[cls]]
+    board.score(st, cls, table[st.prosperity[cls]], "prosperity")
 
 
 def _edu_sources(st: HegemonyState, cls: int) -> list[int]:
