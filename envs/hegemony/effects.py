@@ -48,6 +48,7 @@ from envs.hegemony.actions import (
     ST,
     WC,
     blocks,
+    catalogue,
 )
 from envs.hegemony.state import KINDS, NO_WORKER, worker, worker_class, worker_kind
 
@@ -65,6 +66,9 @@ MEDIA = 4  # the media industry; it produces influence
 SRC_CC, SRC_MC, SRC_STATE, SRC_FOREIGN = range(4)  # offsets in the ``source`` block
 BASIC_NAME = {"buy_goods": "buy"}  # the vocabulary's names that the catalogue spells otherwise
 EMPTY: Mapping[str, Any] = MappingProxyType({})
+# Face-up Events the State's ``event`` block can name (an Event beyond them cannot be chosen,
+# so event_peek places an extra Event only while one of these is free).
+EVENT_SLOTS = len(catalogue("state").blocks()["event"])
 
 # -- agenda codes (codes.EFFECTS: 120-159) -------------------------------------------------------
 RUN = 120             # step: run node ``arg`` for the seat
@@ -1310,7 +1314,7 @@ def _can_peek(st: HegemonyState, cls: int, nid: int) -> bool:
     if not st.event_deck:
         return False
     if NODES[nid]["place_or_replace"] == "place":
-        return len(st.events) < 2  # the ``event`` block names two face-up Events
+        return len(st.events) < EVENT_SLOTS  # each face-up Event needs an ``event`` index
     return bool(st.events)
 
 
@@ -1336,7 +1340,7 @@ def _apply_peek(st: HegemonyState, item: Item, action: int) -> None:
 
 def _legal_peek_swap(st: HegemonyState, item: Item) -> list[int]:
     event = blocks(item[1]).event
-    return [event + k for k in range(min(2, len(st.events)))]
+    return [event + k for k in range(min(EVENT_SLOTS, len(st.events)))]
 
 
 def _apply_peek_swap(st: HegemonyState, item: Item, action: int) -> None:
@@ -1555,7 +1559,7 @@ def option_ok(st: HegemonyState, event: int, k: int) -> bool:
 
 
 def _event_slots(st: HegemonyState) -> list[int]:
-    return [k for k in range(min(2, len(st.events)))
+    return [k for k in range(min(EVENT_SLOTS, len(st.events)))
             if any(option_ok(st, st.events[k], j) for j in range(len(EVENTS[st.events[k]]
                                                                            .options)))]
 

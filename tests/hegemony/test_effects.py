@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from envs.hegemony import board, effects, politics, turn
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
@@ -903,3 +905,59 @@ def test_s11_1_basic_build_company_count_two_then_market_refill():
     assert len(board.companies_of(st, CC)) == 6
     assert len(st.cc_market) == D.MARKET_SIZE["cc"] and st.cc_deck == deck[:-2]  # refilled
     assert not st.agenda and E.mod(st, "count") is None
+
+
+# -- every card of every deck, played ------------------------------------------------------------
+def _satisfy(st, cls: int, card: C.ActionCard) -> None:
+    """Make the card's requirement hold where a scenario edit can (not companies_at_least)."""
+    if card.requirement is None:
+        return
+    (name, arg), = card.requirement.items()
+    if name == "policy_in":
+        st.policies[int(arg[0][0]) - 1] = "ABC".index(arg[0][1])
+    elif name == "unemployed_at_least":
+        st.unemployed[WC if cls in (CC, ST) else cls][0] += arg
+    elif name == "pending_bills_at_least":
+        for p in range(arg):
+            st.bills[6 - p] = CC * 3 + (0 if st.policies[6 - p] else 1)
+            st.markers_used[CC] += 1
+    elif name == "has_loan" and arg:
+        E.money.take_loan(st, cls)
+    elif name == "round_at_least":
+        st.round = arg
+
+
+def test_s11_1_every_playable_card_of_every_deck_completes():
+    """Each design, in a position that meets its requirement, is played through the turn with
+    random choices; its effect always completes and every invariant holds."""
+    rng = np.random.default_rng(0)
+    played = 0
+    for cls, role in enumerate(ROLE):
+        for design, card in enumerate(C.ACTION_CARDS[role]):
+            st = game()
+            st.policies[1] = C_  # wages may move
+            st.mc_storage, st.cc_storage, st.state_goods = [3] * 4, [4] * 4, [3, 3]
+            st.unemployed[WC][0] += 8
+            st.influence[ST] = 3
+            _satisfy(st, cls, card)
+            if not E.playable(st, cls, design):
+                continue
+            if design not in st.hands[cls]:  # swap a copy in from the deck
+                k = st.action_decks[cls].index(design)
+                st.action_decks[cls][k], st.hands[cls][0] = st.hands[cls][0], design
+            _turn_keep_hand(st, cls)
+            play(st, f"play:{card.id}")
+            for _ in range(300):
+                if not st.agenda or (st.agenda[-1][0] == turn.K.DECIDE_TURN and st.main_done):
+                    break
+                st.apply(int(rng.choice(st.legal_actions())))
+            assert st.main_done and st.action_discard[cls][-1] == design, card.id
+            st.check_invariants()
+            played += 1
+    assert played >= 0.85 * sum(len(cards) for cards in C.ACTION_CARDS.values())
+
+
+def _turn_keep_hand(st, cls: int) -> None:
+    st.agenda = [(turn.K.DECIDE_TURN, cls, 0)]
+    st.main_done = st.free_used = 0
+    go(st)
