@@ -24,6 +24,31 @@ modifiers go to ``politics.push_propose`` as its arguments.  ``count`` repeats t
 
 The State's basic Event Action (§3.13) is ``BASIC["event_action"]``: an Event (``event`` block),
 an option (``option`` block) whose task can be done in full, the task, the reward, the discard.
+
+Choices the page and the vocabulary leave open, decided here:
+- ``set_wage`` needs a company whose wage would change (``_all``: at least one; the others
+  that may change do).
+- ``produce``: an owner's wage is mandatory (forced loan) for CC and public companies; an MC
+  owner pays its employee only if it can, and only then adds the bonus (as Extra Shift).
+- ``provide`` / ``provide_to``: the State gives its own goods first and buys only what it
+  lacks, one unit at a time from a source it picks (``source`` block: CC or MC Storage at their
+  price, the Foreign Market at base price for food and lux); a source is offered only if the
+  rest stays affordable.  Influence comes from the supply (capped), cubes from the class's
+  supply (capped); money waits off the table until received.  Replaced contents are
+  discarded, cubes going home.  Units for a per-unit reward are the non-money units given.
+- ``build_for``: the class builds as its Build Company (it picks the card, wage and staff);
+  the State pays a card of at least ``min_cost`` from what it holds, never a loan.
+- ``transfer_company`` cc_to_public: the company takes an empty public space, else the space
+  of a face-down public company, whose card then leaves the game (all nine spaces hold public
+  cards from set-up on).
+- ``event_peek``: the peeked card is named by ``qty:n`` (n-th from the top); ``place`` needs
+  a free ``event`` index (``EVENT_SLOTS``).
+- ``bag_purge`` offers only drawn cubes of other classes; ``bag_replace`` sets own cubes drawn
+  aside and puts the replacing cubes in after the draws.
+- ``sell_to_state`` and ``buy_from_players`` use regular Storage only (never the FTZ or MC's
+  Goods & Services); ``remove_unemployed`` removes one worker at a time, ``done`` after the
+  first.  For a class, ``media_influence`` is its influence; ``pay`` of cubes takes own cubes
+  out of the bag.
 """
 
 from __future__ import annotations
