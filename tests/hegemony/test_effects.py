@@ -961,3 +961,18 @@ def _turn_keep_hand(st, cls: int) -> None:
     st.agenda = [(turn.K.DECIDE_TURN, cls, 0)]
     st.main_done = st.free_used = 0
     go(st)
+
+
+def test_s11_1_set_wage_public_companies_and_media_influence_for_the_state():
+    st = game()  # row 1 at L2
+    run(st, ST, {"op": "set_wage", "company": "public_all", "level": "L3"})
+    assert [st.seat_wage[s] for s in board.companies_of(st, ST)] == [2, 2, 2]
+    assert [st.seat_wage[s] for s in PUBLIC_SEATS[3:]] == [1] * 6  # face down: untouched
+    run(st, ST, {"op": "set_wage", "company": "public_one", "level": "L2"})
+    assert legal_names(st) == ["company:public_r1_1", "company:public_r1_2",
+                               "company:public_r1_3"]
+    cap = E.storage.public_service_cap(st, 2)
+    st.agenda = []
+    run(st, ST, {"op": "gain", "res": "media_influence", "amt": 50, "from": "supply"})
+    assert st.public_services[2] == cap  # capped by its Public Service
+    conserved(st)
