@@ -976,3 +976,26 @@ def test_s11_1_set_wage_public_companies_and_media_influence_for_the_state():
     run(st, ST, {"op": "gain", "res": "media_influence", "amt": 50, "from": "supply"})
     assert st.public_services[2] == cap  # capped by its Public Service
     conserved(st)
+
+
+def test_s11_1_a_card_half_done_saves_and_loads():
+    """The agenda names nodes by id and the scratch is ints: a saved game resumes mid-card."""
+    from envs.core.game import state_from_saved
+    from envs.hegemony.game import HegemonyGame
+
+    st = game()
+    design, card = _card("ST", lambda c: c.requirement is None
+                         and [n["op"] for n in c.effects] == ["provide"])
+    st.agenda = [(turn.K.DECIDE_TURN, ST, 0)]
+    st.main_done = st.free_used = 0
+    if design not in st.hands[ST]:
+        k = st.action_decks[ST].index(design)
+        st.action_decks[ST][k], st.hands[ST][0] = st.hands[ST][0], design
+    go(st)
+    play(st, f"play:{card.id}")
+    loaded = state_from_saved(HegemonyGame, st.to_dict())
+    assert loaded.agenda == st.agenda and legal_names(loaded) == legal_names(st)
+    name = legal_names(st)[0]
+    play(st, name)
+    play(loaded, name)
+    assert loaded.benefits == st.benefits and loaded.to_dict() == st.to_dict()
