@@ -476,10 +476,30 @@ def start_card(st: HegemonyState, cls: int, design: int) -> None:
 
 
 def _all_can(st: HegemonyState, cls: int, nids: tuple[int, ...]) -> bool:
-    """Every node can be done, and their optional money costs together are affordable."""
-    if not all(can(st, cls, nid) for nid in nids):
-        return False
-    return sum(_cost(st, cls, nid) for nid in nids) <= money.cash(st, cls)
+    """Every node can be done in order: each is checked with the money the fixed costs before
+    it (``_cost``) will have taken set aside, so a cost cannot use what a later effect needs."""
+    spent = 0
+    for nid in nids:
+        if spent > money.cash(st, cls):
+            return False
+        if not (_can_after(st, cls, nid, spent) if spent else can(st, cls, nid)):
+            return False
+        spent += _cost(st, cls, nid)
+    return spent <= money.cash(st, cls)
+
+
+def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
+    """``can`` with ``spent`` of the class's money set aside for a moment (CC: Revenue, then
+    Capital, as it pays)."""
+    from_money = min(spent, st.money[cls])
+    from_capital = spent - from_money if cls == CC else 0
+    st.money[cls] -= from_money
+    st.capital -= from_capital
+    try:
+        return can(st, cls, nid)
+    finally:
+        st.money[cls] += from_money
+        st.capital += from_capital
 
 
 def _cost(st: HegemonyState, cls: int, nid: int) -> int:

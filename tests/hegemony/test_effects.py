@@ -999,3 +999,21 @@ def test_s11_1_a_card_half_done_saves_and_loads():
     play(st, name)
     play(loaded, name)
     assert loaded.benefits == st.benefits and loaded.to_dict() == st.to_dict()
+
+
+def test_s11_1_a_cost_sets_aside_the_money_a_later_basic_action_needs():
+    st = game()
+    node = E.add_node({"op": "seq", "effects": [
+        {"op": "storage", "resource": "food", "cost": 20},
+        {"op": "basic", "action": "lobby"}]}, "CC")  # Lobby costs 30
+    set_money(st, CC, 40)
+    assert not E.can(st, CC, node)  # each alone fits, both do not
+    assert st.money[CC] == 40 and st.capital == 0  # the check leaves the money as it was
+    set_money(st, CC, 30)
+    st.capital = 20
+    st.minted += 20
+    assert E.can(st, CC, node)
+    st.push((E.RUN, CC, node))
+    go(st)
+    assert st.storage_tiles[0] == 1 and st.money[CC] + st.capital == 0
+    conserved(st)
