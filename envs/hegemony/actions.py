@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from envs.core.actions import ActionCatalogue
-from envs.hegemony.data import CLASSES, GOODS, INDUSTRIES, RESOURCES, SECTIONS
+from envs.hegemony.data import CLASSES, COMPANIES, GOODS, INDUSTRIES, RESOURCES, SECTIONS
 
 ROLE_NAMES = ("working_class", "middle_class", "capitalist_class", "state")
 WC, MC, CC, ST = range(4)
@@ -70,6 +70,9 @@ QUANTITIES = range(13)  # 0..12
 MAX_BID = 35
 PRICE_STEP_NAMES = ("low", "mid", "high")
 OFFER_SIZES = ("small", "large")
+MAX_FACE_UP_EVENTS = 4  # 2 revealed each round, plus Events a card places face up (event_peek)
+MAX_EXTRA_OFFERS = 2    # a card's extra_offers for one sale
+MAX_PEEKED_EXPORTS = 3  # peek_exports: the current Export card (0) or one of those under it
 
 
 def _role_index(role: str) -> int:
@@ -120,10 +123,16 @@ def catalogue(role: str) -> ActionCatalogue:
     cat.add("industry", [f"industry:{i}" for i in INDUSTRIES])
     cat.add("offer", [f"offer:{g}_{size}" for g in GOODS for size in OFFER_SIZES])
     cat.add("deal", ["deal:1", "deal:2"])
-    cat.add("event", ["event:1", "event:2"])
+    cat.add("event", [f"event:{k + 1}" for k in range(MAX_FACE_UP_EVENTS)])
     cat.add("option", [f"option:{k + 1}" for k in range(4)])
     cat.add("bid", [f"bid:{b}" for b in range(MAX_BID + 1)])
     cat.add("vote", ["vote:for", "vote:against"])
+    if cls in (MC, CC):  # card modifiers of Build Company and Sell to Foreign Market (§11.1)
+        sector = "mc" if cls == MC else "cc"
+        cat.add("deck_card", [f"deck_card:{c.id}" for c in COMPANIES if c.sector == sector])
+    if cls in (MC, CC, ST):
+        cat.add("extra_offer", [f"extra_offer:{k + 1}" for k in range(MAX_EXTRA_OFFERS)])
+        cat.add("export_card", [f"export_card:{k}" for k in range(1 + MAX_PEEKED_EXPORTS)])
     return cat
 
 

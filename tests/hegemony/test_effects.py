@@ -512,7 +512,10 @@ def test_s11_1_event_peek_place_and_replace():
     run(st, ST, {"op": "event_peek", "k": 1, "place_or_replace": "replace"})
     play(st, "event:1")
     assert st.events[0] == deck[-1] and st.event_deck[0] == first
-    st.events = [0, 1]
+    st.events = [0, 1, 2]  # a third Event may be placed: the State's event block has 4 slots
+    assert E.can(st, ST, E.add_node({"op": "event_peek", "k": 2, "place_or_replace": "place"},
+                                    "ST"))
+    st.events = [0, 1, 2, 3]  # every slot taken: nothing can be placed
     assert not E.can(st, ST, E.add_node({"op": "event_peek", "k": 2,
                                          "place_or_replace": "place"}, "ST"))
 
