@@ -8,6 +8,9 @@ deck's order or a sealed bid before the reveal (``hidden.SECRET_BIDS``).
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -27,7 +30,7 @@ from envs.hegemony.actions import (
     WORKER_KINDS,
     card_designs,
 )
-from envs.hegemony.state import BENEFIT_ITEMS, NO_WORKER
+from envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
 
 if TYPE_CHECKING:
     from envs.hegemony.state import HegemonyState
@@ -129,138 +132,302 @@ def _offsets(role: str) -> dict[str, int]:
     return {name: lay.block(name).start for name in lay.blocks()}
 
 
-def encode(st: HegemonyState, player: int) -> np.ndarray:
-    role = ROLE_NAMES[player]
+# -- the encoder ------------------------------------------------------------------------
+# ``encode`` runs once per decision, so it does as little Python per feature as it can:
+# the state's numbers are gathered into one list in the fixed order of ``_Plan.index``
+# and scaled by precomputed vectors; one-hots are written as index lists; what comes
+# from a card (a company's industry, cost and slots, a market card, a Deal, an Export
+# card) is a precomputed row.  ``tests/hegemony/observation_reference.py`` keeps the
+# plain per-feature encoder that this one must match bit for bit.
+
+SLOT_WIDTH = 7 + len(WORKER_KINDS)  # exists, skilled, mc_slot, employee, WC, MC, kinds, committed
+SEAT_WIDTH = 17 + MAX_SLOTS * SLOT_WIDTH  # as the labels in ``layout``
+MARKET_WIDTH = 1 + 5 + 6
+MARKET_PLACES = (4, 3)  # the CC market's places, then the MC market's
+HAND_COUNT = tuple(_scale(n, 3) for n in range(4))  # copies of a design in hand, 3 or more: 1
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Where each gathered number goes in one role's vector, and how it is scaled."""
+
+    size: int
+    index: np.ndarray  # positions of the gathered numbers, in gathering order
+    low: np.ndarray  # each number becomes (value - low) / span ...
+    span: np.ndarray
+    clipped: int  # ... clipped into [0, 1] for the first ``clipped`` numbers (not for flags)
+    decision: dict[int, int]  # agenda code -> position of its one-hot
+    decision_arg: int
+    round: int
+    policy: tuple[int, ...]  # policy p's section-A position
+    bill: tuple[int, ...]  # policy p's first bill position
+    companies: slice
+    markets: slice
+    deals: int
+    export: slice
+    events: int
+    agenda: tuple[tuple[int, ...], ...]  # per Agenda card, the positions of its targets
+    hand: int
+
+
+@cache
+def _plan(role: str) -> _Plan:
     lay = layout(role)
     o = _offsets(role)
-    x = np.zeros(lay.size, dtype=np.float32)
-    f: list[tuple[int, float]] = []  # (index, value), written at the end
+    rows: list[tuple[int, float, float]] = []  # (position, high, low)
+
+    def add(block: str, count: int, high: float, low: float = 0.0) -> None:
+        rows.extend((o[block] + k, high, low) for k in range(count))
+
+    add("ctx", len(_ctx_keys()), 255, -1)
+    add("turn_pass", 1, 5)
+    for block, high, low in (("markers_used", D.BILL_MARKERS, 0.0), ("money", 300, 0.0),
+                             ("loans", 10, 0.0), ("vp", 250, -50), ("influence",
+                             D.INFLUENCE_CUBES, 0.0), ("hand_size", 7, 0.0)):
+        add(block, 4, high, low)
+    add("tax_multiplier", 1, 11)
+    add("capital", 1, 500)
+    add("influence_supply", 1, D.INFLUENCE_CUBES)
+    add("bag", 3, D.VOTING_CUBES)
+    add("cube_supply", 3, D.VOTING_CUBES)
+    for who in ("WC", "MC"):
+        add(f"{who}_prosperity", 1, 10)
+        add(f"{who}_population", 1, 10)
+        add(f"{who}_unemployed", len(WORKER_KINDS), 20)
+        add(f"{who}_goods", 4, 30)
+    add("mc_storage", 4, 8)
+    add("cc_storage", 4, 24)
+    add("ftz", 2, 12)
+    add("state_goods", 2, 20)
+    add("wealth", 1, 15)
+    add("legitimacy", 3, 10)
+    add("legit_tokens", 3, 6)
+    add("public_services", 3, 30)
+    add("benefits", 3 * len(BENEFIT_ITEMS), 30)
+    rows.append((o["tokens"] + 1, D.STRIKE_TOKENS, 0.0))
+    rows.append((o["tokens"] + 2, D.MACHINERY_TOKENS, 0.0))
+    clipped = len(rows)
+    add("turn_flags", 2, 1)  # flags and price steps: value / span, as they are
+    add("unions", 5, 1)
+    add("storage_tiles", 4, 1)
+    add("prices", 8, 2)
+    rows.append((o["tokens"], 1, 0.0))
+    low = np.array([r[2] for r in rows], dtype=np.float64)
+    span = np.array([r[1] for r in rows], dtype=np.float64) - low
+    companies = lay.block("companies")
+    markets = lay.block("markets")
+    export = lay.block("export")
+    if (companies.stop - companies.start != NUM_SEATS * SEAT_WIDTH
+            or markets.stop - markets.start != sum(MARKET_PLACES) * MARKET_WIDTH
+            or export.stop - export.start != 4 * len(D.GOODS)):
+        raise AssertionError("observation layout and encoder widths disagree")
+    return _Plan(
+        size=lay.size,
+        index=np.array([r[0] for r in rows], dtype=np.intp),
+        low=low,
+        span=span,
+        clipped=clipped,
+        decision={code: o["decision"] + k for k, code in enumerate(_decision_codes())},
+        decision_arg=o["decision_arg"],
+        round=o["round"] - 1,
+        policy=tuple(o["policy"] + 3 * p for p in range(7)),
+        bill=tuple(o["bill"] + 12 * p for p in range(7)),
+        companies=companies,
+        markets=markets,
+        deals=o["deals"],
+        export=export,
+        events=o["events"],
+        agenda=tuple(tuple(o["agenda"] + 3 * p + D.SECTIONS.index(a.target[f"p{p + 1}"])
+                           for p in range(5)) for a in C.AGENDAS),
+        hand=o["hand"],
+    )
+
+
+@cache
+def _ctx_getter() -> Callable[[dict[str, int]], tuple[int, ...]]:
+    return operator.itemgetter(*_ctx_keys())
+
+
+def encode(st: HegemonyState, player: int) -> np.ndarray:
+    plan = _plan(ROLE_NAMES[player])
+    x = np.zeros(plan.size, dtype=np.float32)
+    try:
+        ctx = _ctx_getter()(st.ctx)
+    except KeyError:  # a hand-made state may lack scratch keys: they read as 0
+        ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
+    block, employed = _company_block(st)
+    x[plan.companies] = block
+    hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
+    benefits, prices = st.benefits, st.prices
+    wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
+    mc_owned = employed[MC] + sum(unemployed[MC])
+    numbers = [
+        *ctx, st.turn_pass, *st.markers_used, *st.money, *st.loans, *st.vp, *st.influence,
+        len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
+        D.tax_multiplier(policies[2], policies[3], policies[4]), st.capital,
+        board.influence_supply(st), *st.bag, *st.cube_supply,
+        st.prosperity[WC], D.population(wc_owned), *unemployed[WC], *goods[WC],
+        st.prosperity[MC], D.population(mc_owned), *unemployed[MC], *goods[MC],
+        *st.mc_storage, *st.cc_storage, *st.ftz, *st.state_goods, st.wealth,
+        *st.legitimacy, *st.legit_tokens, *st.public_services,
+        *benefits[0], *benefits[1], *benefits[2],
+        board.strike_tokens_left(st), board.machinery_left(st),
+        st.main_done, st.free_used, *st.unions, *st.storage_tiles, *prices[0], *prices[1],
+        st.demonstration,
+    ]
+    y = np.array(numbers, dtype=np.float64)
+    y -= plan.low
+    y /= plan.span
+    head = y[:plan.clipped]
+    np.maximum(head, 0.0, out=head)
+    np.minimum(head, 1.0, out=head)
+    x[plan.index] = y
+
+    ones = [plan.round + st.round, *[a + s for a, s in zip(plan.policy, policies)],
+            *[b + bill for b, bill in zip(plan.bill, st.bills) if bill >= 0]]
+    at: list[int] = []  # positions and values of the rest
+    values: list[float] = []
     if st.agenda:
         code, seat, arg = st.agenda[-1]
-        codes = _decision_codes()
-        if seat == player and code in codes:
-            f.append((o["decision"] + codes.index(code), 1.0))
-            f.append((o["decision_arg"], _scale(arg, 100, -1)))
-    for k, key in enumerate(_ctx_keys()):
-        f.append((o["ctx"] + k, _scale(st.ctx.get(key, 0), 255, -1)))
-    f.append((o["round"] + st.round - 1, 1.0))
-    f.append((o["turn_pass"], _scale(st.turn_pass, 5)))
-    f.append((o["turn_flags"], float(st.main_done)))
-    f.append((o["turn_flags"] + 1, float(st.free_used)))
-    for p, s in enumerate(st.policies):
-        f.append((o["policy"] + 3 * p + s, 1.0))
-    for p, bill in enumerate(st.bills):
-        if bill >= 0:
-            f.append((o["bill"] + 12 * p + bill, 1.0))
-    for c in range(4):
-        f.append((o["markers_used"] + c, _scale(st.markers_used[c], D.BILL_MARKERS)))
-        f.append((o["money"] + c, _scale(st.money[c], 300)))
-        f.append((o["loans"] + c, _scale(st.loans[c], 10)))
-        f.append((o["vp"] + c, _scale(st.vp[c], 250, -50)))
-        f.append((o["influence"] + c, _scale(st.influence[c], D.INFLUENCE_CUBES)))
-        f.append((o["hand_size"] + c, _scale(len(st.hands[c]), 7)))
-    f.append((o["tax_multiplier"], _scale(D.tax_multiplier(*st.policies[2:5]), 11)))
-    f.append((o["capital"], _scale(st.capital, 500)))
-    f.append((o["influence_supply"], _scale(board.influence_supply(st), D.INFLUENCE_CUBES)))
-    for c in range(3):
-        f.append((o["bag"] + c, _scale(st.bag[c], D.VOTING_CUBES)))
-        f.append((o["cube_supply"] + c, _scale(st.cube_supply[c], D.VOTING_CUBES)))
-    for c, who in ((WC, "WC"), (MC, "MC")):
-        f.append((o[f"{who}_prosperity"], _scale(st.prosperity[c], 10)))
-        f.append((o[f"{who}_population"], _scale(board.population(st, c), 10)))
-        for k in range(len(WORKER_KINDS)):
-            f.append((o[f"{who}_unemployed"] + k, _scale(st.unemployed[c][k], 20)))
-        for g in range(4):
-            f.append((o[f"{who}_goods"] + g, _scale(st.goods[c][g], 30)))
-    for i in range(5):
-        f.append((o["unions"] + i, float(st.unions[i])))
-    for g in range(4):
-        f.append((o["mc_storage"] + g, _scale(st.mc_storage[g], 8)))
-        f.append((o["cc_storage"] + g, _scale(st.cc_storage[g], 24)))
-        f.append((o["storage_tiles"] + g, float(st.storage_tiles[g])))
-        f.append((o["prices"] + g, st.prices[0][g] / 2))
-        f.append((o["prices"] + 4 + g, st.prices[1][g] / 2))
-    for g in range(2):
-        f.append((o["ftz"] + g, _scale(st.ftz[g], 12)))
-        f.append((o["state_goods"] + g, _scale(st.state_goods[g], 20)))
-    f.append((o["wealth"], _scale(st.wealth, 15)))
-    for c in range(3):
-        f.append((o["legitimacy"] + c, _scale(st.legitimacy[c], 10)))
-        f.append((o["legit_tokens"] + c, _scale(st.legit_tokens[c], 6)))
-        f.append((o["public_services"] + c, _scale(st.public_services[c], 30)))
-        for k in range(len(BENEFIT_ITEMS)):
-            f.append((o["benefits"] + len(BENEFIT_ITEMS) * c + k, _scale(st.benefits[c][k], 30)))
-    f.append((o["tokens"], float(st.demonstration)))
-    f.append((o["tokens"] + 1, _scale(board.strike_tokens_left(st), D.STRIKE_TOKENS)))
-    f.append((o["tokens"] + 2, _scale(board.machinery_left(st), D.MACHINERY_TOKENS)))
-    _companies(st, o["companies"], f)
-    _markets(st, o["markets"], f)
-    for k, deal in enumerate(st.deals[:2]):
-        d = D.DEALS[deal]
-        base = o["deals"] + 4 * k
-        f += [(base, 1.0), (base + 1, _scale(d.food, 8)), (base + 2, _scale(d.lux, 12)),
-              (base + 3, _scale(d.cost, 80))]
-    if st.export >= 0:
-        offers = C.EXPORTS[st.export].offers
-        for g, good in enumerate(D.GOODS):
-            for size, (qty, price) in enumerate(offers[good]):
-                base = o["export"] + 4 * g + 2 * size
-                f += [(base, _scale(qty, 8)), (base + 1, _scale(price, 80))]
+        if seat == player and code in plan.decision:
+            ones.append(plan.decision[code])
+            at.append(plan.decision_arg)
+            values.append(_scale(arg, 100, -1))
     for k, event in enumerate(st.events[:2]):
-        f.append((o["events"] + len(C.EVENTS) * k + event, 1.0))
+        ones.append(plan.events + len(C.EVENTS) * k + event)
     if st.agenda_card >= 0:
-        target = C.AGENDAS[st.agenda_card].target
-        for p in range(5):
-            f.append((o["agenda"] + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"]), 1.0))
-    for design in set(st.hands[player]):
-        f.append((o["hand"] + design, _scale(st.hands[player].count(design), 3)))
-    for index, value in f:
-        x[index] = value
+        ones += plan.agenda[st.agenda_card]
+    for k, deal in enumerate(st.deals[:2]):
+        base = plan.deals + 4 * k
+        at += (base, base + 1, base + 2, base + 3)
+        values += _DEAL_ROWS[deal]
+    hand = hands[player]
+    for design in set(hand):
+        at.append(plan.hand + design)
+        values.append(HAND_COUNT[min(hand.count(design), 3)])
+    x[ones] = 1.0
+    if at:
+        x[at] = values
+    if st.export >= 0:
+        x[plan.export] = _EXPORT_ROWS[st.export]
+    places = [k for k in range(min(len(st.cc_market), MARKET_PLACES[0]))]
+    places += [MARKET_PLACES[0] + k for k in range(min(len(st.mc_market), MARKET_PLACES[1]))]
+    if places:
+        market_cards = st.cc_market[:MARKET_PLACES[0]] + st.mc_market[:MARKET_PLACES[1]]
+        x[plan.markets].reshape(-1, MARKET_WIDTH)[places] = _MARKET_ROWS[market_cards]
     return x
 
 
-SEAT_WIDTH = 17 + MAX_SLOTS * (7 + len(WORKER_KINDS))  # as the labels in ``layout``
+# -- rows read off the cards -------------------------------------------------------------
+def _market_row(c: D.CompanyCard) -> list[float]:
+    row = [0.0] * MARKET_WIDTH
+    row[0] = 1.0
+    row[1 + c.industry] = 1.0
+    row[6], row[7] = _scale(c.cost, 50), _scale(c.production, 10)
+    row[8], row[9] = _scale(len(c.slots), 3), _scale(c.wages[0] if c.wages else 0, 30)
+    row[10], row[11] = float(any(s.employee for s in c.slots)), float(c.automated)
+    return row
 
 
-def _companies(st: HegemonyState, start: int, f: list[tuple[int, float]]) -> None:
-    for seat in range(NUM_SEATS):
-        index = st.seat_card[seat]
-        if index < 0:
-            continue
-        c = D.COMPANIES[index]
-        base = start + seat * SEAT_WIDTH
+def _export_row(index: int) -> list[float]:
+    row = [0.0] * (4 * len(D.GOODS))
+    offers = C.EXPORTS[index].offers
+    for g, good in enumerate(D.GOODS):
+        for size, (qty, price) in enumerate(offers[good]):
+            row[4 * g + 2 * size], row[4 * g + 2 * size + 1] = _scale(qty, 8), _scale(price, 80)
+    return row
+
+
+def _seat_row(c: D.CompanyCard) -> list[float]:
+    """The part of a company seat's features printed on its card."""
+    row = [0.0] * SEAT_WIDTH
+    row[0] = 1.0
+    row[2 + c.industry] = 1.0
+    row[7], row[8] = _scale(c.cost, 50), _scale(c.production, 10)
+    for k, slot in enumerate(c.slots[:MAX_SLOTS]):
+        sb = 17 + k * SLOT_WIDTH
+        row[sb:sb + 4] = [1.0, float(slot.skill is not None), float(slot.mc), float(slot.employee)]
+    return row
+
+
+_MARKET_ROWS = np.array([_market_row(c) for c in D.COMPANIES], dtype=np.float32)
+_EXPORT_ROWS = np.array([_export_row(k) for k in range(len(C.EXPORTS))], dtype=np.float32)
+_DEAL_ROWS = tuple((1.0, _scale(d.food, 8), _scale(d.lux, 12), _scale(d.cost, 80))
+                   for d in D.DEALS)
+_SEAT_ROWS = np.array([_seat_row(c) for c in D.COMPANIES], dtype=np.float32)
+# Per card, what ``board.is_operational`` / ``is_fully_operational`` read: whether it is
+# automated, the slots that must be filled to operate, and how many slots it has.
+_OPERATES = tuple(
+    (c.automated,
+     tuple(range(len(c.slots))) if c.sector == "coop"
+     else tuple(k for k, s in enumerate(c.slots) if not s.employee),
+     len(c.slots))
+    for c in D.COMPANIES)
+_WAGE_AMOUNT = tuple(tuple(_scale(w, 40) for w in c.wages) if c.wages else (0.0, 0.0, 0.0)
+                     for c in D.COMPANIES)
+
+
+# -- the company seats, memoised on their inputs ------------------------------------------
+_COMPANY_FIELDS = ("seat_card", "seat_workers", "seat_face_up", "seat_wage", "seat_machinery",
+                   "seat_strike", "seat_committed")
+# The last inputs seen (copies), the seats' block and the employed workers per class.  A
+# company changes in about one decision in five, so most observations copy the block.
+_memo: tuple[list, np.ndarray, tuple[int, int]] | None = None
+
+
+def _company_block(st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
+    """Every seat's features (``NUM_SEATS * SEAT_WIDTH``, not to be written to) and the
+    WC / MC workers employed anywhere."""
+    global _memo
+    inputs = [getattr(st, name) for name in _COMPANY_FIELDS]
+    memo = _memo
+    if memo is not None and memo[0] == inputs:
+        return memo[1], memo[2]
+    block, employed = _companies(st)
+    _memo = ([list(st.seat_card), [list(r) for r in st.seat_workers], list(st.seat_face_up),
+              list(st.seat_wage), list(st.seat_machinery), list(st.seat_strike),
+              [list(r) for r in st.seat_committed]], block, employed)
+    return block, employed
+
+
+def _companies(st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
+    block = np.zeros((NUM_SEATS, SEAT_WIDTH), dtype=np.float32)
+    cards = st.seat_card
+    seats = [seat for seat in range(NUM_SEATS) if cards[seat] >= 0]
+    if seats:
+        block[seats] = _SEAT_ROWS[[cards[seat] for seat in seats]]
+    flat = block.reshape(-1)
+    at: list[int] = []
+    values: list[float] = []
+    for seat in seats:
+        index = cards[seat]
+        base = seat * SEAT_WIDTH
+        face_up = st.seat_face_up[seat]
         level = st.seat_wage[seat]
-        f += [(base, 1.0), (base + 1, float(st.seat_face_up[seat])),
-              (base + 2 + c.industry, 1.0), (base + 7, _scale(c.cost, 50)),
-              (base + 8, _scale(c.production, 10))]
+        workers = st.seat_workers[seat]
+        at += (base + 1, base + 13, base + 14)
+        values += (face_up, st.seat_machinery[seat], st.seat_strike[seat])
         if level >= 0:
-            f += [(base + 9 + level, 1.0), (base + 12, _scale(board.wage_amount(st, seat), 40))]
-        f += [(base + 13, float(st.seat_machinery[seat])), (base + 14, float(st.seat_strike[seat])),
-              (base + 15, float(board.is_operational(st, seat))),
-              (base + 16, float(board.is_fully_operational(st, seat)))]
-        for k, slot in enumerate(c.slots[:MAX_SLOTS]):
-            sb = base + 17 + k * (7 + len(WORKER_KINDS))
-            f += [(sb, 1.0), (sb + 1, float(slot.skill is not None)), (sb + 2, float(slot.mc)),
-                  (sb + 3, float(slot.employee))]
-            w = st.seat_workers[seat][k]
+            at += (base + 9 + level, base + 12)
+            values += (1.0, _WAGE_AMOUNT[index][level])
+        automated, needed, n_slots = _OPERATES[index]
+        operational = bool(face_up) and (
+            automated or all(workers[k] != NO_WORKER for k in needed))
+        at += (base + 15, base + 16)
+        values += (operational, operational and all(
+            workers[k] != NO_WORKER for k in range(n_slots)))
+        committed = st.seat_committed[seat]
+        for k in range(min(n_slots, MAX_SLOTS)):
+            w = workers[k]
             if w != NO_WORKER:
-                f += [(sb + 4 + w // 6, 1.0), (sb + 6 + w % 6, 1.0),
-                      (sb + 6 + len(WORKER_KINDS), float(st.seat_committed[seat][k]))]
-
-
-MARKET_WIDTH = 1 + 5 + 6
-
-
-def _markets(st: HegemonyState, start: int, f: list[tuple[int, float]]) -> None:
-    for k, index in enumerate([*st.cc_market[:4], None, None, None, None][:4]
-                              + [*st.mc_market[:3], None, None, None][:3]):
-        if index is None:
-            continue
-        c = D.COMPANIES[index]
-        base = start + k * MARKET_WIDTH
-        f += [(base, 1.0), (base + 1 + c.industry, 1.0), (base + 6, _scale(c.cost, 50)),
-              (base + 7, _scale(c.production, 10)), (base + 8, _scale(len(c.slots), 3)),
-              (base + 9, _scale(c.wages[0] if c.wages else 0, 30)),
-              (base + 10, float(any(s.employee for s in c.slots))),
-              (base + 11, float(c.automated))]
-
+                sb = base + 17 + k * SLOT_WIDTH
+                at += (sb + 4 + w // 6, sb + 6 + w % 6, sb + 6 + len(WORKER_KINDS))
+                values += (1.0, 1.0, committed[k])
+    if at:
+        flat[at] = values
+    employed = [0, 0, 0]  # board.employed_workers of WC and MC, in one pass
+    for row in st.seat_workers:
+        for w in row:
+            if w != NO_WORKER and w < 2 * KINDS:
+                employed[w // KINDS] += 1
+    return block.reshape(-1), (employed[WC], employed[MC])

@@ -1,0 +1,74 @@
+"""The fast observation encoder against the plain reference one (``observation_reference``):
+every seat's vector at every decision of random games, over the variants, bit for bit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.hegemony import observation
+from envs.hegemony.actions import ROLE_NAMES
+from envs.hegemony.game import HegemonyGame
+from envs.hegemony.observation import encode, layout
+from tests.hegemony.observation_reference import encode as reference_encode
+
+PUBLISHED = dict(
+    mc_prep_arrivals="published", mc_policy_vp="published", cc_end_loans="published",
+    cc_export_vp=True, swap_target="any", demonstration_discard="published",
+    price_high_requires_policy=True, mc_scoring_compare="position", initial_p6="A",
+)
+
+
+def _check_all_seats(st) -> None:
+    for seat in range(4):
+        fast = encode(st, seat)
+        ref = reference_encode(st, seat)
+        assert fast.dtype == np.float32 and fast.shape == (layout(ROLE_NAMES[seat]).size,)
+        if not np.array_equal(fast.view(np.uint32), ref.view(np.uint32)):
+            names = layout(ROLE_NAMES[seat]).names
+            wrong = [f"{names[i]}: {fast[i]!r} != {ref[i]!r}"
+                     for i in np.flatnonzero(fast.view(np.uint32) != ref.view(np.uint32))]
+            raise AssertionError(f"seat {seat} at {st.decision_name()}: " + "; ".join(wrong[:10]))
+        assert fast.min() >= 0.0 and fast.max() <= 1.0
+
+
+@pytest.mark.parametrize(("seed", "options"), [(0, {}), (1, {}), (2, PUBLISHED)])
+def test_fast_encoder_matches_reference_through_a_random_game(seed, options) -> None:
+    st = HegemonyGame(**options).new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    while not st.is_terminal():
+        _check_all_seats(st)
+        legal = np.flatnonzero(st.legal_mask())
+        st.apply(int(legal[rng.integers(legal.size)]))
+        decisions += 1
+    _check_all_seats(st)
+    assert decisions > 100
+
+
+def test_memoised_company_block_follows_an_edit_in_place() -> None:
+    """The seats' block is reused while its inputs are unchanged: an edit to a worker, a
+    wage or a token must show in the next observation."""
+    st = HegemonyGame().new_initial_state(3)
+    rng = np.random.default_rng(3)
+    for _ in range(150):
+        legal = np.flatnonzero(st.legal_mask())
+        st.apply(int(legal[rng.integers(legal.size)]))
+    _check_all_seats(st)
+    seat = next(s for s, c in enumerate(st.seat_card) if c >= 0)
+    st.seat_strike[seat] = 1 - st.seat_strike[seat]
+    _check_all_seats(st)
+    st.seat_workers[seat][0] = 0 if st.seat_workers[seat][0] != 0 else 7
+    _check_all_seats(st)
+    st.seat_wage[seat] = 2
+    _check_all_seats(st)
+    before = observation.encode(st, 0)
+    st.seat_card[seat] = -1
+    assert not np.array_equal(observation.encode(st, 0), before)
+    _check_all_seats(st)
+
+
+def test_a_hand_made_state_without_scratch_keys_reads_them_as_zero() -> None:
+    st = HegemonyGame().new_initial_state(4)
+    st.ctx = {}
+    _check_all_seats(st)
