@@ -9,6 +9,7 @@ deck's order or a sealed bid before the reveal (``hidden.SECRET_BIDS``).
 from __future__ import annotations
 
 import operator
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -134,58 +135,62 @@ def _offsets(role: str) -> dict[str, int]:
 
 # -- the encoder ------------------------------------------------------------------------
 # ``encode`` runs once per decision, so it does as little Python per feature as it can:
-# the state's numbers are gathered into one list in the fixed order of ``_Plan.index``
-# and scaled by precomputed vectors; one-hots are written as index lists; what comes
-# from a card (a company's industry, cost and slots, a market card, a Deal, an Export
-# card) is a precomputed row.  ``tests/hegemony/observation_reference.py`` keeps the
-# plain per-feature encoder that this one must match bit for bit.
+# the state's numbers are gathered into one list in layout order and scaled by
+# precomputed vectors; one-hots are written as index lists; what comes from a card (a
+# company's industry, cost and slots, a market card, a Deal, an Export card) is a
+# precomputed row; and the table (companies to Agenda), which changes in about one
+# decision in five, is kept from the last call while its inputs are unchanged.
+# ``tests/hegemony/observation_reference.py`` keeps the plain per-feature encoder that
+# this one must match bit for bit.
 
 SLOT_WIDTH = 7 + len(WORKER_KINDS)  # exists, skilled, mc_slot, employee, WC, MC, kinds, committed
 SEAT_WIDTH = 17 + MAX_SLOTS * SLOT_WIDTH  # as the labels in ``layout``
 MARKET_WIDTH = 1 + 5 + 6
 MARKET_PLACES = (4, 3)  # the CC market's places, then the MC market's
 HAND_COUNT = tuple(_scale(n, 3) for n in range(4))  # copies of a design in hand, 3 or more: 1
+INF = float("inf")
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """Where each gathered number goes in one role's vector, and how it is scaled."""
+    """Where each gathered number goes in one role's vector and how it is scaled, and where
+    the one-hots and the table are."""
 
     size: int
-    index: np.ndarray  # positions of the gathered numbers, in gathering order
-    low: np.ndarray  # each number becomes (value - low) / span ...
-    span: np.ndarray
-    clipped: int  # ... clipped into [0, 1] for the first ``clipped`` numbers (not for flags)
+    runs: tuple[tuple[slice, slice], ...]  # (numbers' part, vector slice), in gathering order
+    low: np.ndarray  # each number becomes (value - low) / span, then is clipped into
+    span: np.ndarray  # [floor, ceiling]: [0, 1], or unbounded for flags and price steps
+    floor: np.ndarray
+    ceiling: np.ndarray
     decision: dict[int, int]  # agenda code -> position of its one-hot
     decision_arg: int
     round: int
     policy: tuple[int, ...]  # policy p's section-A position
     bill: tuple[int, ...]  # policy p's first bill position
-    companies: slice
-    markets: slice
-    deals: int
-    export: slice
-    events: int
-    agenda: tuple[tuple[int, ...], ...]  # per Agenda card, the positions of its targets
-    hand: int
+    table: slice  # companies, markets, deals, export, events, agenda: ``_Table``
+    hand: slice
+    pack: Callable[..., bytes]  # the gathered numbers as int64s
 
 
 @cache
 def _plan(role: str) -> _Plan:
     lay = layout(role)
     o = _offsets(role)
-    rows: list[tuple[int, float, float]] = []  # (position, high, low)
+    rows: list[tuple[int, float, float, bool]] = []  # (position, high, low, clipped)
 
-    def add(block: str, count: int, high: float, low: float = 0.0) -> None:
-        rows.extend((o[block] + k, high, low) for k in range(count))
+    def add(block: str, count: int, high: float, low: float = 0.0, clip: bool = True) -> None:
+        rows.extend((o[block] + k, high, low, clip) for k in range(count))
 
     add("ctx", len(_ctx_keys()), 255, -1)
     add("turn_pass", 1, 5)
-    for block, high, low in (("markers_used", D.BILL_MARKERS, 0.0), ("money", 300, 0.0),
-                             ("loans", 10, 0.0), ("vp", 250, -50), ("influence",
-                             D.INFLUENCE_CUBES, 0.0), ("hand_size", 7, 0.0)):
-        add(block, 4, high, low)
+    add("turn_flags", 2, 1, clip=False)
+    add("markers_used", 4, D.BILL_MARKERS)
     add("tax_multiplier", 1, 11)
+    add("money", 4, 300)
+    add("loans", 4, 10)
+    add("vp", 4, 250, -50)
+    add("influence", 4, D.INFLUENCE_CUBES)
+    add("hand_size", 4, 7)
     add("capital", 1, 500)
     add("influence_supply", 1, D.INFLUENCE_CUBES)
     add("bag", 3, D.VOTING_CUBES)
@@ -195,51 +200,49 @@ def _plan(role: str) -> _Plan:
         add(f"{who}_population", 1, 10)
         add(f"{who}_unemployed", len(WORKER_KINDS), 20)
         add(f"{who}_goods", 4, 30)
+    add("unions", 5, 1, clip=False)
     add("mc_storage", 4, 8)
     add("cc_storage", 4, 24)
     add("ftz", 2, 12)
-    add("state_goods", 2, 20)
+    add("storage_tiles", 4, 1, clip=False)
     add("wealth", 1, 15)
+    add("prices", 8, 2, clip=False)
     add("legitimacy", 3, 10)
     add("legit_tokens", 3, 6)
     add("public_services", 3, 30)
+    add("state_goods", 2, 20)
     add("benefits", 3 * len(BENEFIT_ITEMS), 30)
-    rows.append((o["tokens"] + 1, D.STRIKE_TOKENS, 0.0))
-    rows.append((o["tokens"] + 2, D.MACHINERY_TOKENS, 0.0))
-    clipped = len(rows)
-    add("turn_flags", 2, 1)  # flags and price steps: value / span, as they are
-    add("unions", 5, 1)
-    add("storage_tiles", 4, 1)
-    add("prices", 8, 2)
-    rows.append((o["tokens"], 1, 0.0))
+    add("tokens", 1, 1, clip=False)  # the Demonstration token
+    rows.append((o["tokens"] + 1, D.STRIKE_TOKENS, 0.0, True))
+    rows.append((o["tokens"] + 2, D.MACHINERY_TOKENS, 0.0, True))
+    runs: list[tuple[slice, slice]] = []
+    first = 0
+    for k in range(1, len(rows) + 1):  # split where the positions stop running on
+        if k == len(rows) or rows[k][0] != rows[k - 1][0] + 1:
+            runs.append((slice(first, k), slice(rows[first][0], rows[k - 1][0] + 1)))
+            first = k
     low = np.array([r[2] for r in rows], dtype=np.float64)
-    span = np.array([r[1] for r in rows], dtype=np.float64) - low
-    companies = lay.block("companies")
-    markets = lay.block("markets")
-    export = lay.block("export")
-    if (companies.stop - companies.start != NUM_SEATS * SEAT_WIDTH
-            or markets.stop - markets.start != sum(MARKET_PLACES) * MARKET_WIDTH
-            or export.stop - export.start != 4 * len(D.GOODS)):
-        raise AssertionError("observation layout and encoder widths disagree")
+    table = slice(o["companies"], lay.block("agenda").stop)
+    if (lay.block("companies").stop - o["companies"] != NUM_SEATS * SEAT_WIDTH
+            or lay.block("markets").stop - o["markets"] != sum(MARKET_PLACES) * MARKET_WIDTH
+            or lay.block("export").stop - o["export"] != 4 * len(D.GOODS)
+            or len(runs) > 3 or table != _table_slice()):
+        raise AssertionError("observation layout and encoder disagree")
     return _Plan(
         size=lay.size,
-        index=np.array([r[0] for r in rows], dtype=np.intp),
+        runs=tuple(runs),
         low=low,
-        span=span,
-        clipped=clipped,
+        span=np.array([r[1] for r in rows], dtype=np.float64) - low,
+        floor=np.array([0.0 if r[3] else -INF for r in rows], dtype=np.float64),
+        ceiling=np.array([1.0 if r[3] else INF for r in rows], dtype=np.float64),
         decision={code: o["decision"] + k for k, code in enumerate(_decision_codes())},
         decision_arg=o["decision_arg"],
         round=o["round"] - 1,
         policy=tuple(o["policy"] + 3 * p for p in range(7)),
         bill=tuple(o["bill"] + 12 * p for p in range(7)),
-        companies=companies,
-        markets=markets,
-        deals=o["deals"],
-        export=export,
-        events=o["events"],
-        agenda=tuple(tuple(o["agenda"] + 3 * p + D.SECTIONS.index(a.target[f"p{p + 1}"])
-                           for p in range(5)) for a in C.AGENDAS),
-        hand=o["hand"],
+        table=table,
+        hand=lay.block("hand"),
+        pack=struct.Struct(f"={len(rows)}q").pack,
     )
 
 
@@ -255,67 +258,78 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
         ctx = _ctx_getter()(st.ctx)
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
         ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
-    block, employed = _company_block(st)
-    x[plan.companies] = block
+    table, employed = _TABLE.read(st)
+    x[plan.table] = table
     hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
     benefits, prices = st.benefits, st.prices
     wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
     mc_owned = employed[MC] + sum(unemployed[MC])
     numbers = [
-        *ctx, st.turn_pass, *st.markers_used, *st.money, *st.loans, *st.vp, *st.influence,
+        *ctx, st.turn_pass, st.main_done, st.free_used,
+        *st.markers_used, D.tax_multiplier(policies[2], policies[3], policies[4]),
+        *st.money, *st.loans, *st.vp, *st.influence,
         len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
-        D.tax_multiplier(policies[2], policies[3], policies[4]), st.capital,
-        board.influence_supply(st), *st.bag, *st.cube_supply,
+        st.capital, board.influence_supply(st), *st.bag, *st.cube_supply,
         st.prosperity[WC], D.population(wc_owned), *unemployed[WC], *goods[WC],
         st.prosperity[MC], D.population(mc_owned), *unemployed[MC], *goods[MC],
-        *st.mc_storage, *st.cc_storage, *st.ftz, *st.state_goods, st.wealth,
-        *st.legitimacy, *st.legit_tokens, *st.public_services,
-        *benefits[0], *benefits[1], *benefits[2],
-        board.strike_tokens_left(st), board.machinery_left(st),
-        st.main_done, st.free_used, *st.unions, *st.storage_tiles, *prices[0], *prices[1],
-        st.demonstration,
+        *st.unions, *st.mc_storage, *st.cc_storage, *st.ftz, *st.storage_tiles, st.wealth,
+        *prices[0], *prices[1], *st.legitimacy, *st.legit_tokens, *st.public_services,
+        *st.state_goods, *benefits[0], *benefits[1], *benefits[2],
+        st.demonstration, board.strike_tokens_left(st), board.machinery_left(st),
     ]
-    y = np.array(numbers, dtype=np.float64)
-    y -= plan.low
+    try:  # packed as machine integers: much cheaper than numpy reading a list
+        y = np.frombuffer(plan.pack(*numbers), dtype=np.int64) - plan.low
+    except (struct.error, OverflowError):  # a non-integer or a huge number: read as floats
+        y = np.array(numbers, dtype=np.float64) - plan.low
     y /= plan.span
-    head = y[:plan.clipped]
-    np.maximum(head, 0.0, out=head)
-    np.minimum(head, 1.0, out=head)
-    x[plan.index] = y
+    np.maximum(y, plan.floor, out=y)
+    np.minimum(y, plan.ceiling, out=y)
+    for part, where in plan.runs:
+        x[where] = y[part]
 
-    ones = [plan.round + st.round, *[a + s for a, s in zip(plan.policy, policies)],
-            *[b + bill for b, bill in zip(plan.bill, st.bills) if bill >= 0]]
-    at: list[int] = []  # positions and values of the rest
-    values: list[float] = []
+    x[_ONE_HOTS.read(st, plan)] = 1.0
     if st.agenda:
         code, seat, arg = st.agenda[-1]
         if seat == player and code in plan.decision:
-            ones.append(plan.decision[code])
-            at.append(plan.decision_arg)
-            values.append(_scale(arg, 100, -1))
-    for k, event in enumerate(st.events[:2]):
-        ones.append(plan.events + len(C.EVENTS) * k + event)
-    if st.agenda_card >= 0:
-        ones += plan.agenda[st.agenda_card]
-    for k, deal in enumerate(st.deals[:2]):
-        base = plan.deals + 4 * k
-        at += (base, base + 1, base + 2, base + 3)
-        values += _DEAL_ROWS[deal]
-    hand = hands[player]
-    for design in set(hand):
-        at.append(plan.hand + design)
-        values.append(HAND_COUNT[min(hand.count(design), 3)])
-    x[ones] = 1.0
-    if at:
-        x[at] = values
-    if st.export >= 0:
-        x[plan.export] = _EXPORT_ROWS[st.export]
-    places = [k for k in range(min(len(st.cc_market), MARKET_PLACES[0]))]
-    places += [MARKET_PLACES[0] + k for k in range(min(len(st.mc_market), MARKET_PLACES[1]))]
-    if places:
-        market_cards = st.cc_market[:MARKET_PLACES[0]] + st.mc_market[:MARKET_PLACES[1]]
-        x[plan.markets].reshape(-1, MARKET_WIDTH)[places] = _MARKET_ROWS[market_cards]
+            x[plan.decision[code]] = 1.0
+            x[plan.decision_arg] = _scale(arg, 100, -1)
+    x[plan.hand] = _HANDS.read(hands[player], player, plan.hand.stop - plan.hand.start)
     return x
+
+
+class _OneHots:
+    """The round, policy and bill one-hots' positions, kept while those are unchanged."""
+
+    def __init__(self) -> None:
+        self.key: list = []
+        self.positions = np.zeros(0, dtype=np.intp)
+
+    def read(self, st: HegemonyState, plan: _Plan) -> np.ndarray:
+        key = [st.round, st.policies, st.bills, plan.round]
+        if key != self.key:
+            self.positions = np.array(
+                [plan.round + st.round, *[a + s for a, s in zip(plan.policy, st.policies)],
+                 *[b + bill for b, bill in zip(plan.bill, st.bills) if bill >= 0]],
+                dtype=np.intp)
+            self.key = [st.round, list(st.policies), list(st.bills), plan.round]
+        return self.positions
+
+
+class _Hands:
+    """Each seat's hand features, kept while its hand is unchanged."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, tuple[list[int], np.ndarray]] = {}
+
+    def read(self, hand: list[int], seat: int, designs: int) -> np.ndarray:
+        kept = self.last.get(seat)
+        if kept is not None and kept[0] == hand and kept[1].size == designs:
+            return kept[1]
+        row = np.zeros(designs, dtype=np.float32)
+        for design in set(hand):
+            row[design] = HAND_COUNT[min(hand.count(design), 3)]
+        self.last[seat] = (list(hand), row)
+        return row
 
 
 # -- rows read off the cards -------------------------------------------------------------
@@ -352,8 +366,8 @@ def _seat_row(c: D.CompanyCard) -> list[float]:
 
 _MARKET_ROWS = np.array([_market_row(c) for c in D.COMPANIES], dtype=np.float32)
 _EXPORT_ROWS = np.array([_export_row(k) for k in range(len(C.EXPORTS))], dtype=np.float32)
-_DEAL_ROWS = tuple((1.0, _scale(d.food, 8), _scale(d.lux, 12), _scale(d.cost, 80))
-                   for d in D.DEALS)
+_DEAL_ROWS = np.array([(1.0, _scale(d.food, 8), _scale(d.lux, 12), _scale(d.cost, 80))
+                       for d in D.DEALS], dtype=np.float32)
 _SEAT_ROWS = np.array([_seat_row(c) for c in D.COMPANIES], dtype=np.float32)
 # Per card, what ``board.is_operational`` / ``is_fully_operational`` read: whether it is
 # automated, the slots that must be filled to operate, and how many slots it has.
@@ -367,67 +381,126 @@ _WAGE_AMOUNT = tuple(tuple(_scale(w, 40) for w in c.wages) if c.wages else (0.0,
                      for c in D.COMPANIES)
 
 
-# -- the company seats, memoised on their inputs ------------------------------------------
-_COMPANY_FIELDS = ("seat_card", "seat_workers", "seat_face_up", "seat_wage", "seat_machinery",
-                   "seat_strike", "seat_committed")
-# The last inputs seen (copies), the seats' block and the employed workers per class.  A
-# company changes in about one decision in five, so most observations copy the block.
-_memo: tuple[list, np.ndarray, tuple[int, int]] | None = None
+# -- the table, kept between calls ------------------------------------------------------------
+SEAT_FIELDS = ("seat_card", "seat_workers", "seat_face_up", "seat_wage", "seat_machinery",
+               "seat_strike", "seat_committed")
+CARD_FIELDS = ("cc_market", "mc_market", "deals", "export", "events", "agenda_card")
 
 
-def _company_block(st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
-    """Every seat's features (``NUM_SEATS * SEAT_WIDTH``, not to be written to) and the
-    WC / MC workers employed anywhere."""
-    global _memo
-    inputs = [getattr(st, name) for name in _COMPANY_FIELDS]
-    memo = _memo
-    if memo is not None and memo[0] == inputs:
-        return memo[1], memo[2]
-    block, employed = _companies(st)
-    _memo = ([list(st.seat_card), [list(r) for r in st.seat_workers], list(st.seat_face_up),
-              list(st.seat_wage), list(st.seat_machinery), list(st.seat_strike),
-              [list(r) for r in st.seat_committed]], block, employed)
-    return block, employed
+@cache
+def _table_slice() -> slice:
+    """The table's place in the vector: the same for every role (only the hand differs)."""
+    lay = layout(ROLE_NAMES[0])
+    return slice(lay.block("companies").start, lay.block("agenda").stop)
 
 
-def _companies(st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
-    block = np.zeros((NUM_SEATS, SEAT_WIDTH), dtype=np.float32)
-    cards = st.seat_card
-    seats = [seat for seat in range(NUM_SEATS) if cards[seat] >= 0]
-    if seats:
-        block[seats] = _SEAT_ROWS[[cards[seat] for seat in seats]]
-    flat = block.reshape(-1)
-    at: list[int] = []
-    values: list[float] = []
-    for seat in seats:
-        index = cards[seat]
-        base = seat * SEAT_WIDTH
-        face_up = st.seat_face_up[seat]
-        level = st.seat_wage[seat]
-        workers = st.seat_workers[seat]
-        at += (base + 1, base + 13, base + 14)
-        values += (face_up, st.seat_machinery[seat], st.seat_strike[seat])
-        if level >= 0:
-            at += (base + 9 + level, base + 12)
-            values += (1.0, _WAGE_AMOUNT[index][level])
-        automated, needed, n_slots = _OPERATES[index]
-        operational = bool(face_up) and (
-            automated or all(workers[k] != NO_WORKER for k in needed))
-        at += (base + 15, base + 16)
-        values += (operational, operational and all(
-            workers[k] != NO_WORKER for k in range(n_slots)))
-        committed = st.seat_committed[seat]
-        for k in range(min(n_slots, MAX_SLOTS)):
-            w = workers[k]
-            if w != NO_WORKER:
-                sb = base + 17 + k * SLOT_WIDTH
-                at += (sb + 4 + w // 6, sb + 6 + w % 6, sb + 6 + len(WORKER_KINDS))
-                values += (1.0, 1.0, committed[k])
-    if at:
-        flat[at] = values
-    employed = [0, 0, 0]  # board.employed_workers of WC and MC, in one pass
-    for row in st.seat_workers:
-        for w in row:
-            if w != NO_WORKER and w < 2 * KINDS:
-                employed[w // KINDS] += 1
-    return block.reshape(-1), (employed[WC], employed[MC])
+class _Table:
+    """The table's features for the last state read, with copies of what they were read
+    from.  A changed seat is re-read alone; the market, Deal, Export, Event and Agenda
+    part is re-read whole when any of it changes.  Keyed by value, so any state may ask."""
+
+    def __init__(self) -> None:
+        self.seats: list | None = None  # copies of the ``SEAT_FIELDS``
+        self.cards: list | None = None  # copies of the ``CARD_FIELDS``
+        self.block = np.zeros(_table_slice().stop - _table_slice().start, dtype=np.float32)
+        self.employed = (0, 0)  # WC and MC workers in companies (``board.employed_workers``)
+
+    def read(self, st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
+        """The table's features (not to be written to) and the employed WC / MC workers."""
+        seats = [getattr(st, name) for name in SEAT_FIELDS]
+        cards = [getattr(st, name) for name in CARD_FIELDS]
+        if seats == self.seats and cards == self.cards:
+            return self.block, self.employed
+        block = self.block.copy()  # the old one may still be read by a caller
+        if seats != self.seats:
+            self._read_seats(st, block)
+            self.seats = [list(st.seat_card), [list(r) for r in st.seat_workers],
+                          list(st.seat_face_up), list(st.seat_wage), list(st.seat_machinery),
+                          list(st.seat_strike), [list(r) for r in st.seat_committed]]
+        if cards != self.cards:
+            self._read_cards(st, block)
+            self.cards = [list(st.cc_market), list(st.mc_market), list(st.deals), st.export,
+                          list(st.events), st.agenda_card]
+        self.block = block
+        return block, self.employed
+
+    def _read_seats(self, st: HegemonyState, block: np.ndarray) -> None:
+        old = self.seats
+        if old is None:
+            changed = range(NUM_SEATS)
+        else:
+            marked = set()
+            for now, before in zip([getattr(st, name) for name in SEAT_FIELDS], old):
+                if now != before:
+                    marked.update(s for s in range(NUM_SEATS) if now[s] != before[s])
+            changed = sorted(marked)
+        if old is None or st.seat_workers != old[1]:
+            employed = [0, 0, 0]
+            for row in st.seat_workers:
+                for w in row:
+                    if w != NO_WORKER and w < 2 * KINDS:
+                        employed[w // KINDS] += 1
+            self.employed = (employed[WC], employed[MC])
+        seat_rows = block[:NUM_SEATS * SEAT_WIDTH].reshape(NUM_SEATS, SEAT_WIDTH)
+        cards = st.seat_card
+        at: list[int] = []
+        values: list[float] = []
+        for seat in changed:
+            index = cards[seat]
+            if index < 0:
+                seat_rows[seat] = 0.0
+                continue
+            seat_rows[seat] = _SEAT_ROWS[index]
+            base = seat * SEAT_WIDTH
+            face_up = st.seat_face_up[seat]
+            level = st.seat_wage[seat]
+            workers = st.seat_workers[seat]
+            at += (base + 1, base + 13, base + 14)
+            values += (face_up, st.seat_machinery[seat], st.seat_strike[seat])
+            if level >= 0:
+                at += (base + 9 + level, base + 12)
+                values += (1.0, _WAGE_AMOUNT[index][level])
+            automated, needed, n_slots = _OPERATES[index]
+            operational = bool(face_up) and (
+                automated or all(workers[k] != NO_WORKER for k in needed))
+            at += (base + 15, base + 16)
+            values += (operational, operational and all(
+                workers[k] != NO_WORKER for k in range(n_slots)))
+            committed = st.seat_committed[seat]
+            for k in range(min(n_slots, MAX_SLOTS)):
+                w = workers[k]
+                if w != NO_WORKER:
+                    sb = base + 17 + k * SLOT_WIDTH
+                    at += (sb + 4 + w // KINDS, sb + 6 + w % KINDS, sb + 6 + len(WORKER_KINDS))
+                    values += (1.0, 1.0, committed[k])
+        if at:
+            block[at] = values
+
+    def _read_cards(self, st: HegemonyState, block: np.ndarray) -> None:
+        start = NUM_SEATS * SEAT_WIDTH
+        block[start:] = 0.0
+        markets = block[start:start + sum(MARKET_PLACES) * MARKET_WIDTH].reshape(
+            -1, MARKET_WIDTH)
+        cc, mc = st.cc_market[:MARKET_PLACES[0]], st.mc_market[:MARKET_PLACES[1]]
+        if cc or mc:
+            places = [*range(len(cc)), *range(MARKET_PLACES[0], MARKET_PLACES[0] + len(mc))]
+            markets[places] = _MARKET_ROWS[cc + mc]
+        start += sum(MARKET_PLACES) * MARKET_WIDTH
+        for k, deal in enumerate(st.deals[:2]):
+            block[start + 4 * k:start + 4 * k + 4] = _DEAL_ROWS[deal]
+        start += 8
+        if st.export >= 0:
+            block[start:start + 4 * len(D.GOODS)] = _EXPORT_ROWS[st.export]
+        start += 4 * len(D.GOODS)
+        for k, event in enumerate(st.events[:2]):
+            block[start + len(C.EVENTS) * k + event] = 1.0
+        start += 2 * len(C.EVENTS)
+        if st.agenda_card >= 0:
+            target = C.AGENDAS[st.agenda_card].target
+            block[[start + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"])
+                   for p in range(5)]] = 1.0
+
+
+_TABLE = _Table()
+_ONE_HOTS = _OneHots()
+_HANDS = _Hands()
