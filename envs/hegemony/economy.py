@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.agenda import Decision, Item, Step
-from envs.hegemony import board, money, storage
+from envs.hegemony import board, effects, money, storage
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
@@ -60,6 +60,7 @@ DEAL = 50
 DEAL_SPLIT = 51  # arg = the good (0 food, 1 lux): units to regular storage
 GIVE_BONUS = 52
 BUY_STORAGE = 53
+EXPORT_CARD = 54  # peek_exports: the Export card this sale uses (``export_card`` block)
 
 FREE_MODE, FOLLOW_UP = 0, 1
 SRC_CC, SRC_MC, SRC_STATE, SRC_FOREIGN = range(4)
@@ -72,7 +73,8 @@ _SEAT_BITS = 64
 CTX: dict[str, int] = {
     "economy_buy_res": -1,  # the resource being bought
     "economy_buy_used": 0,  # bit per source already used in this purchase
-    "economy_export": 0,  # bit per Export offer taken in this action
+    "economy_export": 0,  # bit per Export offer taken in this action (extra offers from 8)
+    "economy_export_card": -1,  # peek_exports: the C.EXPORTS card sold to (-1: the current)
     "economy_prices": 0,  # bit per good already re-priced in this action
     "economy_wages": 0,  # bit per seat whose wage was already changed in this action
     "economy_deal": -1,  # design index of the Business Deal being taken
@@ -133,29 +135,57 @@ def source_terms(st: HegemonyState, buyer: int, res: int, src: int) -> tuple[int
 
 
 def _tariff(st: HegemonyState, res: int) -> int:
+    """The Foreign Market's tariff per unit under p6; none under a card's ``no_tariff``."""
+    if effects.mod(st, "no_tariff"):
+        return 0
     return D.FOREIGN_TARIFF[st.policies[5]][res]
 
 
 def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0) -> int:
     """The most units ``buyer`` may buy from one source now: Population (``pop`` if the
-    caller has it), stock, money."""
+    caller has it; times a card's ``qty_cap``), stock, money (a card's price modifiers
+    applied by ``effects.can_afford_purchase``)."""
     stock, unit = source_terms(st, buyer, res, src)
-    most = min(stock, pop or board.population(st, buyer))
+    mods = effects.active_mods(st)
+    most = min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1))
     if unit > 0:
-        most = min(most, money.cash(st, buyer) // unit)
+        if not mods:
+            most = min(most, money.cash(st, buyer) // unit)
+        else:
+            while most > 0 and not effects.can_afford_purchase(st, buyer, unit * most):
+                most -= 1
     return max(0, most)
+
+
+SOURCE_OF = {"CC": SRC_CC, "MC": SRC_MC, "ST": SRC_STATE, "foreign": SRC_FOREIGN}
+ALL_SOURCES = range(4)
+ALL_RESOURCES = range(5)
+
+
+def _allowed_sources(st: HegemonyState) -> range | tuple[int, ...]:
+    """Every source, or only a card's ``sources``."""
+    names = effects.mod(st, "sources")
+    return ALL_SOURCES if names is None else tuple(SOURCE_OF[name] for name in names)
+
+
+def _allowed_resources(st: HegemonyState) -> range | tuple[int, ...]:
+    """Every resource, or only the products of a card's ``industry_filter`` (a resource's index
+    is its industry's: agri -> food ... media -> influence)."""
+    names = effects.mod(st, "industry_filter")
+    return ALL_RESOURCES if names is None else tuple(effects.INDUSTRY_OF[n] for n in names)
 
 
 def _buyable_sources(st: HegemonyState, buyer: int, res: int) -> list[int]:
     used, pop = st.ctx["economy_buy_used"], board.population(st, buyer)
-    return [src for src in range(4)
+    return [src for src in _allowed_sources(st)
             if not used >> src & 1 and max_buy(st, buyer, res, src, pop) > 0]
 
 
 def _buyable_resources(st: HegemonyState, buyer: int) -> list[int]:
     pop = board.population(st, buyer)
-    return [res for res in range(5) if any(max_buy(st, buyer, res, src, pop) > 0
-                                           for src in range(4))]
+    sources = _allowed_sources(st)
+    return [res for res in _allowed_resources(st)
+            if any(max_buy(st, buyer, res, src, pop) > 0 for src in sources)]
 
 
 def _can_buy(st: HegemonyState, cls: int) -> bool:
@@ -222,29 +252,40 @@ def buy(st: HegemonyState, buyer: int, res: int, src: int, qty: int) -> None:
     _, unit = source_terms(st, buyer, res, src)
     if src == SRC_CC:
         st.cc_storage[res] -= qty
-        money.pay(st, buyer, unit * qty, CC)
+        effects.pay_purchase(st, buyer, unit * qty, CC)
     elif src == SRC_MC:
         st.mc_storage[res] -= qty
-        money.pay(st, buyer, unit * qty, MC)
+        effects.pay_purchase(st, buyer, unit * qty, MC)
     elif src == SRC_STATE:
         if res in (FOOD, LUX):
             st.state_goods[res] -= qty
         else:
             st.public_services[res - HEALTH] -= qty
-        money.pay(st, buyer, unit * qty, ST)
+        effects.pay_purchase(st, buyer, unit * qty, ST)
         if res in (HEALTH, EDU):
             _state_service_bonus(st, buyer, res, qty)
     else:
-        tariff = _tariff(st, res)
-        money.pay(st, buyer, (unit - tariff) * qty)
-        money.pay(st, buyer, tariff * qty, ST)
+        _pay_foreign(st, buyer, unit * qty, _tariff(st, res) * qty)
     if res == INFLUENCE:
         board.gain_influence(st, buyer, qty)
     else:
         st.goods[buyer][res] += qty
 
 
-def _state_service_bonus(st: HegemonyState, buyer: int, res: int, qty: int) -> None:
+def _pay_foreign(st: HegemonyState, buyer: int, full: int, tariff: int) -> None:
+    """Pay a Foreign Market purchase: the tariff to the State, the rest to the bank.  Under a
+    card's ``price_factor`` the buyer's share pays the tariff first; with ``state_pays_rest``
+    the treasury pays the bank the part of the base price the buyer did not."""
+    own = effects.purchase_price(st, full)
+    to_state = min(own, tariff)
+    money.pay(st, buyer, to_state, ST)
+    money.pay(st, buyer, own - to_state)
+    if own < full and effects.mod(st, "state_pays_rest"):
+        money.pay(st, ST, (full - tariff) - (own - to_state), forced=True)
+
+
+def _state_service_bonus(
+st: HegemonyState, buyer: int, res: int, qty: int) -> None:
     """§3.4 State bonuses: +1 VP for a purchase at the B price; +1 Legitimacy with the
     buyer per full 3 units bought free (section A)."""
     section = st.policies[3 if res == HEALTH else 4]
@@ -271,9 +312,23 @@ def strike_eligible(st: HegemonyState, seat: int) -> bool:
 
 
 def _strike_targets(st: HegemonyState) -> list[int]:
+    """Eligible companies while a strike token is left; a card's ``industry_filter`` keeps
+    only those industries."""
     if board.strike_tokens_left(st) <= 0:
         return []
+    industries = effects.mod(st, "industry_filter")
+    if industries is not None:
+        allowed = {effects.INDUSTRY_OF[name] for name in industries}
+        return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)
+                and D.COMPANIES[st.seat_card[seat]].industry in allowed]
     return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)]
+
+
+def _strike_limit(st: HegemonyState) -> int:
+    """Companies one Strike may reach: 2, plus one per WC union under a card's
+    ``extra_strike_tokens: per_union``."""
+    extra = sum(st.unions) if effects.mod(st, "extra_strike_tokens") else 0
+    return D.STRIKE_MAX_COMPANIES + extra
 
 
 def _can_strike(st: HegemonyState, cls: int) -> bool:
@@ -298,7 +353,7 @@ def _apply_strike(st: HegemonyState, item: Item, action: int) -> None:
         st.agenda.pop()
         return
     st.seat_strike[action - b.company] = 1
-    if item[2] + 1 < D.STRIKE_MAX_COMPANIES:
+    if item[2] + 1 < _strike_limit(st):
         st.agenda[-1] = (STRIKE, item[1], item[2] + 1)
     else:
         st.agenda.pop()
@@ -347,12 +402,38 @@ def sell_company(st: HegemonyState, owner: int, seat: int) -> None:
 
 
 # -- §3.9 Sell to Foreign Market ---------------------------------------------------------------
-def export_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
-    """The current Export card's 8 offers as (good, quantity, money), offer index order."""
-    if not 0 <= st.export < len(C.EXPORTS):
+CARD_OFFERS = 2 * len(D.GOODS)  # offers 0-7 are the Export card's; a card's extra ones follow
+_NO_OFFER = (0, UNLIMITED + 1, 0)  # stands in for a card offer when no Export card is out
+
+
+def export_offers(st: HegemonyState, card: int = -1) -> list[tuple[int, int, int]]:
+    """An Export card's 8 offers as (good, quantity, money), offer index order: the current
+    card, or ``card`` (a ``C.EXPORTS`` index)."""
+    if card < 0:
+        card = st.export
+    if not 0 <= card < len(C.EXPORTS):
         return []
-    offers = C.EXPORTS[st.export].offers
+    offers = C.EXPORTS[card].offers
     return [(g, *offers[name][size]) for g, name in enumerate(D.GOODS) for size in range(2)]
+
+
+def _sale_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
+    """The offers of this sale: the Export card chosen (``peek_exports``) or the current one,
+    then a card's ``extra_offers`` (offer ``CARD_OFFERS + j``)."""
+    offers = export_offers(st, st.ctx["economy_export_card"])
+    extra = effects.mod(st, "extra_offers")
+    if extra:
+        offers = offers or [_NO_OFFER] * CARD_OFFERS  # keeps the extra offers at 8 and 9
+        offers = offers + [(effects.GOOD_OF[res], qty, paid) for res, qty, paid in extra]
+    return offers
+
+
+def _peek_cards(st: HegemonyState) -> list[int]:
+    """``peek_exports``: the current Export card (0), then the k cards under it (1..k, the
+    next to be revealed first), as ``C.EXPORTS`` indexes."""
+    deck = st.export_deck
+    k = min(effects.mod(st, "peek_exports", 0), len(deck))
+    return [st.export] + [deck[-j] for j in range(1, k + 1)]
 
 
 def _export_stock(st: HegemonyState, cls: int, good: int) -> int:
@@ -366,41 +447,74 @@ def _export_stock(st: HegemonyState, cls: int, good: int) -> int:
 
 
 def _export_choices(st: HegemonyState, cls: int, done: int) -> list[int]:
-    """Offers not yet taken in this action that ``cls`` holds enough goods for."""
-    return [k for k, (good, qty, _) in enumerate(export_offers(st))
+    """Offers of this sale not yet taken in this action that ``cls`` holds enough goods for."""
+    return [k for k, (good, qty, _) in enumerate(_sale_offers(st))
             if not done >> k & 1 and _export_stock(st, cls, good) >= qty]
 
 
+def _peek_choices(st: HegemonyState, cls: int) -> list[int]:
+    """Positions (0 = the current card) of the peeked Export cards with an offer ``cls`` can
+    fill, the card's extra offers included."""
+    legal = []
+    for j, card in enumerate(_peek_cards(st)):
+        st.ctx["economy_export_card"] = card
+        if _export_choices(st, cls, 0):
+            legal.append(j)
+    st.ctx["economy_export_card"] = -1
+    return legal
+
+
 def _can_export(st: HegemonyState, cls: int) -> bool:
+    if effects.mod(st, "peek_exports"):
+        return bool(_peek_choices(st, cls))
     return bool(_export_choices(st, cls, 0))
 
 
 def _start_export(st: HegemonyState, cls: int) -> None:
-    st.ctx["economy_export"] = 0
-    st.push((SELL_FOREIGN, cls, 0))
+    st.ctx["economy_export"], st.ctx["economy_export_card"] = 0, -1
+    st.push((EXPORT_CARD if effects.mod(st, "peek_exports") else SELL_FOREIGN, cls, 0))
+
+
+def _legal_export_card(st: HegemonyState, item: Item) -> list[int]:
+    first = blocks(item[1]).export_card
+    return [first + j for j in _peek_choices(st, item[1])]
+
+
+def _apply_export_card(st: HegemonyState, item: Item, action: int) -> None:
+    """Sell to the chosen card's offers; every peeked card stays where it was."""
+    st.ctx["economy_export_card"] = _peek_cards(st)[action - blocks(item[1]).export_card]
+    st.agenda[-1] = (SELL_FOREIGN, item[1], 0)
 
 
 def _legal_export(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    legal = [b.offer + k for k in _export_choices(st, item[1], st.ctx["economy_export"])]
+    legal = [b.offer + k if k < CARD_OFFERS else b.extra_offer + k - CARD_OFFERS
+             for k in _export_choices(st, item[1], st.ctx["economy_export"])]
     if item[2] > 0:
         legal.append(b.DONE)
     return legal
 
 
 def _apply_export(st: HegemonyState, item: Item, action: int) -> None:
+    """One transaction: the goods go, the money comes from the bank, MC (and CC under
+    ``cc_export_vp``) scores; a card's ``txn_bonus_from_state`` is paid by the treasury."""
     cls = item[1]
     b = blocks(cls)
     if action == b.DONE:
-        st.ctx["economy_export"] = 0
+        st.ctx["economy_export"], st.ctx["economy_export_card"] = 0, -1
         st.agenda.pop()
         return
-    k = action - b.offer
-    good, qty, paid = export_offers(st)[k]
+    k = action - b.offer if action < b.offer + CARD_OFFERS else \
+        CARD_OFFERS + action - b.extra_offer
+
+    good, qty, paid = _sale_offers(st)[k]
     _take_for_export(st, cls, good, qty)
     money.gain(st, cls, paid)
     if cls == MC or (cls == CC and st.game.config["cc_export_vp"]):
         board.score(st, cls, D.MC_EXPORT_VP, "exports")
+    bonus = effects.mod(st, "txn_bonus_from_state", 0)
+    if bonus and cls != ST:
+        money.pay(st, ST, bonus, cls, forced=True)
     st.ctx["economy_export"] |= 1 << k
     st.agenda[-1] = (SELL_FOREIGN, cls, item[2] + 1)
 
@@ -439,8 +553,32 @@ def _employee_works(st: HegemonyState, seat: int) -> bool:
             and not st.seat_committed[seat][k] and not st.seat_strike[seat])
 
 
+def _public_shift_ok(st: HegemonyState, seat: int) -> bool:
+    """``scope: public``: a face-up, operational public company staffed by MC workers, none
+    of them committed (the State pays the wage, so no money is needed)."""
+    if not (st.seat_face_up[seat] and board.is_operational(st, seat)):
+        return False
+    if board.staff_class(st, seat) != MC:
+        return False
+    return not _any_committed(st, seat)
+
+
 def _shift_seats(st: HegemonyState) -> list[int]:
-    return [seat for seat in board.companies_of(st, MC) if _shift_ok(st, seat)]
+    """Companies an Extra Shift may run; a card may restrict them to industries
+    (``industry_filter``) or to public companies staffed by MC (``scope: public``)."""
+    mods = effects.active_mods(st)
+    if not mods:
+        return [seat for seat in board.companies_of(st, MC) if _shift_ok(st, seat)]
+    if mods.get("scope") == "public":
+        seats = [seat for seat in PUBLIC_SEATS
+                 if board.is_present(st, seat) and _public_shift_ok(st, seat)]
+    else:
+        seats = [seat for seat in board.companies_of(st, MC) if _shift_ok(st, seat)]
+    industries = mods.get("industry_filter")
+    if industries is not None:
+        allowed = {effects.INDUSTRY_OF[name] for name in industries}
+        seats = [seat for seat in seats if D.COMPANIES[st.seat_card[seat]].industry in allowed]
+    return seats
 
 
 def _can_shift(st: HegemonyState, cls: int) -> bool:
@@ -463,10 +601,17 @@ def _apply_shift(st: HegemonyState, item: Item, action: int) -> None:
 
 def extra_shift(st: HegemonyState, seat: int) -> None:
     """§3.10: commit everyone; base output now; a free unstruck employee is paid and adds
-    the bonus."""
+    the bonus.  A public company (``scope: public``): the State pays MC the wage (forced) and
+    the output goes to Public Services."""
     company = board.card(st, seat)
     assert company is not None
+    if company.sector == "public":
+        money.pay(st, ST, board.wage_amount(st, seat), MC, forced=True)
+        _commit_all(st, seat)
+        effects.deliver(st, ST, company.industry, company.production)
+        return
     output = company.production
+
     if _employee_works(st, seat):
         money.pay(st, MC, board.wage_amount(st, seat), WC)
         output += company.bonus
@@ -479,8 +624,14 @@ def extra_shift(st: HegemonyState, seat: int) -> None:
 
 # -- §3.11 Make Business Deal ------------------------------------------------------------------
 def _deal_slots(st: HegemonyState) -> list[int]:
+    """Deals CC can pay for (a card's cost and price modifiers applied)."""
     return [k for k, deal in enumerate(st.deals)
-            if money.can_pay(st, CC, D.DEALS[deal].cost)]
+            if effects.can_afford_purchase(st, CC, D.DEALS[deal].cost)]
+
+
+def _deal_tariff(st: HegemonyState) -> int:
+    """The tariff per unit stored in regular Storage under p6; none under ``no_tariff``."""
+    return 0 if effects.mod(st, "no_tariff") else D.DEAL_TARIFF_PER_GOOD[st.policies[5]]
 
 
 def _can_deal(st: HegemonyState, cls: int) -> bool:
@@ -499,7 +650,7 @@ def _legal_deal(st: HegemonyState, item: Item) -> list[int]:
 def _apply_deal(st: HegemonyState, item: Item, action: int) -> None:
     design = st.deals.pop(action - blocks(CC).deal)
     deal = D.DEALS[design]
-    money.pay(st, CC, deal.cost)
+    effects.pay_purchase(st, CC, deal.cost)
     st.ctx["economy_deal"] = design
     st.agenda.pop()
     st.push(*[(DEAL_SPLIT, CC, good) for good, n in ((FOOD, deal.food), (LUX, deal.lux)) if n])
@@ -512,7 +663,7 @@ def _deal_amount(st: HegemonyState, good: int) -> int:
 
 def _legal_deal_split(st: HegemonyState, item: Item) -> list[int]:
     good = item[2]
-    tariff = D.DEAL_TARIFF_PER_GOOD[st.policies[5]]
+    tariff = _deal_tariff(st)
     most = min(_deal_amount(st, good), storage.room(st, CC, good))
     if tariff:
         most = min(most, money.cash(st, CC) // tariff)
@@ -526,18 +677,24 @@ def _apply_deal_split(st: HegemonyState, item: Item, action: int) -> None:
     n = action - blocks(CC).qty
     amount = _deal_amount(st, good)
     stored = storage.store(st, CC, good, n)
-    money.pay(st, CC, D.DEAL_TARIFF_PER_GOOD[st.policies[5]] * stored, ST)
+    money.pay(st, CC, _deal_tariff(st) * stored, ST)
     st.ftz[good] += min(amount - n, storage.ftz_room(st, good))
     st.agenda.pop()
 
 
 # -- §3.12 Lobby -------------------------------------------------------------------------------
+def _lobby_cost(st: HegemonyState) -> int:
+    """30, plus a card's ``cost_delta`` (never below 0)."""
+    return max(0, D.LOBBY_COST + effects.mod(st, "cost_delta", 0))
+
+
 def _can_lobby(st: HegemonyState, cls: int) -> bool:
-    return money.can_pay(st, CC, D.LOBBY_COST) and board.influence_supply(st) > 0
+    return money.can_pay(st, CC, _lobby_cost(st)) and board.influence_supply(st) > 0
 
 
 def _start_lobby(st: HegemonyState, cls: int) -> None:
-    money.pay_capital_first(st, CC, D.LOBBY_COST)
+    money.pay_capital_first(st, CC, _lobby_cost(st))
+
     board.gain_influence(st, CC, D.LOBBY_INFLUENCE)
 
 
@@ -800,6 +957,8 @@ CODES: dict[int, Decision | Step] = {
     STRIKE: Decision("strike", _legal_strike, _apply_strike),
     SELL_COMPANY: Decision("sell_company", _legal_sell, _apply_sell),
     SELL_FOREIGN: Decision("sell_foreign", _legal_export, _apply_export),
+    EXPORT_CARD: Decision("sell_foreign_card", _legal_export_card, _apply_export_card),
+
     EXTRA_SHIFT: Decision("extra_shift", _legal_shift, _apply_shift),
     DEAL: Decision("business_deal", _legal_deal, _apply_deal),
     DEAL_SPLIT: Decision("business_deal_split", _legal_deal_split, _apply_deal_split),

@@ -260,13 +260,14 @@ def pay_purchase(st: HegemonyState, buyer: int, full: int, to: int = money.SUPPL
     """Pay for a purchase of full price ``full`` to ``to`` under the active modifiers: the buyer
     pays ``purchase_price`` (optional: the caller checked it can); the treasury pays the rest when
     ``state_pays_rest`` or ``payer: state`` (forced); otherwise the seller receives only what the
-    buyer paid."""
+    buyer paid.  A State seller paying itself the rest moves nothing (and takes no loan)."""
     mods = active_mods(st)
     own = purchase_price(st, full)
     money.pay(st, buyer, own, to)
     rest = max(0, full + mods.get("cost_delta", 0)) - own
-    if rest > 0 and (mods.get("state_pays_rest") or mods.get("payer") == "state"):
+    if rest > 0 and to != ST and (mods.get("state_pays_rest") or mods.get("payer") == "state"):
         money.pay(st, ST, rest, to, forced=True)
+
 
 
 # -- amounts, filters and requirements (pure functions of the state) ----------------------------
