@@ -21,7 +21,7 @@ import numpy as np
 
 from envs.core.agenda import AgendaState, Item
 from envs.core.game import GameState
-from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from envs.core.rng import new_rng, rng_from_dict, rng_in_state, rng_to_dict
 from envs.hegemony import data as D
 from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
 
@@ -73,6 +73,12 @@ FIELDS: dict[str, int] = {
     "event_deck": 1, "events": 1, "agenda_deck": 1, "agenda_card": 0, "last_agenda": 0,
 }
 
+# ``clone``'s copy depth per field: ints as they are, lists (the agenda's items are tuples)
+# copied, lists of lists copied two deep; ``ctx`` is a dict.
+_PLAIN_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 0 and n != "ctx")
+_LIST_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 1 or n == "agenda")
+_NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "agenda")
+
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
 # Where VP come from, per class (``board.score`` books every change; the breakdown and the
 # balance report read it).
@@ -91,7 +97,23 @@ class HegemonyState(AgendaState, GameState):
         self._dirty = [0, 0, 0, 0]
         self._tdirty = 0
         self._legal: list[int] = []
-        self.rng: np.random.Generator = new_rng(None)
+        self._rng: np.random.Generator | None = None
+        self._rng_state: dict[str, Any] | None = None
+        self.rng = new_rng(None)
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's chance.  A clone keeps only the generator's state and builds its own
+        generator when it first draws: clones are many (search, look-ahead), chance is rare."""
+        if self._rng is None:
+            self._rng = rng_in_state(self._rng_state)
+            self._rng_state = None
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: np.random.Generator) -> None:
+        self._rng = generator
+        self._rng_state = None
 
     # -- the saved form -------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
@@ -126,26 +148,23 @@ class HegemonyState(AgendaState, GameState):
         return state
 
     def clone(self) -> HegemonyState:
+        """An independent copy: every field's lists copied (``FIELDS`` says how deep), the
+        generator's state kept for a lazy copy, the cached legal actions shared."""
         new = HegemonyState.__new__(HegemonyState)
-        new.game = self.game
-        new._mask = self._mask
-        new._legal = self._legal
-        new._dirty = list(self._dirty)
-        new._tdirty = self._tdirty
-        bitgen = type(self.rng.bit_generator)()
-        bitgen.state = self.rng.bit_generator.state
-        new.rng = np.random.Generator(bitgen)
-        for name, depth in FIELDS.items():
-            value = getattr(self, name)
-            if name == "ctx":
-                value = dict(value)
-            elif name == "agenda":
-                value = list(value)
-            elif depth == 2:
-                value = [list(v) for v in value]
-            elif depth == 1:
-                value = list(value)
-            setattr(new, name, value)
+        src = self.__dict__
+        out = new.__dict__
+        out["game"] = self.game
+        out["_mask"] = self._mask
+        out["_legal"] = self._legal
+        out["_dirty"] = list(self._dirty)
+        out["_tdirty"] = self._tdirty
+        rng = self._rng
+        out["_rng"] = None
+        out["_rng_state"] = rng.bit_generator.state if rng is not None else self._rng_state
+        out.update({name: src[name] for name in _PLAIN_FIELDS})
+        out.update({name: list(src[name]) for name in _LIST_FIELDS})
+        out.update({name: [list(v) for v in src[name]] for name in _NESTED_FIELDS})
+        out["ctx"] = dict(src["ctx"])
         return new
 
     # -- the GameState hooks that the phase modules fill -----------------------
