@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.agenda import Decision, Item, Step
-from envs.hegemony import board, money
+from envs.hegemony import board, effects
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
 from envs.hegemony.actions import (
@@ -330,15 +330,59 @@ def stand_up(st: HegemonyState) -> None:
 
 
 # -- Assign Workers (§3.3) -----------------------------------------------------------------
+ANY_WORKERS = 99  # ``max_workers: any``: more placements than there are workers
+
+
+def _assign_max(st: HegemonyState) -> int:
+    """Placements per Assign Workers: 3, or a card's ``max_workers``."""
+    most = effects.mod(st, "max_workers", D.ASSIGN_MAX_WORKERS)
+    return ANY_WORKERS if most == "any" else most
+
+
+def _movable_sources(st: HegemonyState, cls: int, exclude: int = -1,
+                     ) -> list[tuple[int, int, int]]:
+    """``_slot_sources``, or none under a card's ``source: unemployed_only``."""
+    if effects.mod(st, "source") == "unemployed_only":
+        return []
+    return _slot_sources(st, cls, exclude)
+
+
+def _recommit_slots(st: HegemonyState, cls: int, seats: tuple[int, ...]) -> list[int]:
+    """``allow_reassign``: own non-committed workers that may be placed back where they stand
+    (seat * 3 + slot), in the destination seats."""
+    out = []
+    for seat in seats:
+        card = board.card(st, seat)
+        if card is None or not st.seat_face_up[seat]:
+            continue
+        workers, committed = st.seat_workers[seat], st.seat_committed[seat]
+        for k in _class_slots(card, cls):
+            w = workers[k]
+            if w != NO and w // KINDS == cls and not committed[k]:
+                out.append(seat * MAX_SLOTS + k)
+    return out
+
+
 def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -> list[int]:
-    """Company seats and unions the placements left can complete (``first``: stop at one)."""
+    """Company seats and unions the placements left can complete (``first``: stop at one).
+    A card may restrict the sources to the Unemployed area (``source``) and the destinations to
+    face-up public companies (``scope: public``), and offer own non-committed workers to be
+    placed back where they stand (``allow_reassign``: ``from_slot`` actions, one placement
+    each)."""
     b = blocks(cls)
-    sources = _slot_sources(st, cls)
+    mods = effects.active_mods(st)
+    sources = _movable_sources(st, cls)
+    public = mods.get("scope") == "public"
+    seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
     total = list(st.unemployed[cls])
     for _seat, _k, kind in sources:
         total[kind] += 1
     legal = []
-    for seat in DESTINATION_SEATS[cls]:
+    if mods.get("allow_reassign"):
+        legal += [b.from_slot + index for index in _recommit_slots(st, cls, seats)]
+        if first and legal:
+            return legal
+    for seat in seats:
         need = _needed(st, seat, cls)
         if not need or len(need) > left:
             continue
@@ -351,7 +395,7 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
             legal.append(b.company + seat)
             if first:
                 return legal
-    if cls == WC and not all(st.unions):
+    if cls == WC and not public and not all(st.unions):
         union = union_counts(st)
         legal += [b.union + i for i in range(INDUSTRY_COUNT)
                   if _union_sources(st, i, sources, union)]
@@ -359,18 +403,18 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
 
 
 def _can_assign(st: HegemonyState, cls: int) -> bool:
-    return bool(_destinations(st, cls, D.ASSIGN_MAX_WORKERS, first=True))
+    return bool(_destinations(st, cls, _assign_max(st), first=True))
 
 
 def _start_assign(st: HegemonyState, cls: int) -> None:
     _begin(st)
-    st.push((ASSIGN, cls, D.ASSIGN_MAX_WORKERS), (ASSIGN_END, cls, 0))
+    st.push((ASSIGN, cls, _assign_max(st)), (ASSIGN_END, cls, 0))
 
 
 def _legal_assign(st: HegemonyState, item: Item) -> list[int]:
     cls, left = item[1], item[2]
     legal = _destinations(st, cls, left)
-    if left < D.ASSIGN_MAX_WORKERS:
+    if left < _assign_max(st):
         legal.append(blocks(cls).DONE)
     return legal
 
@@ -380,6 +424,14 @@ def _apply_assign(st: HegemonyState, item: Item, action: int) -> None:
     b = blocks(cls)
     if action == b.DONE:
         st.agenda.pop()
+        return
+    if action >= b.from_slot:  # allow_reassign: placed back where it stands, so committed
+        seat, k = divmod(action - b.from_slot, MAX_SLOTS)
+        st.seat_committed[seat][k] = 1
+        if left > 1:
+            st.agenda[-1] = (ASSIGN, cls, left - 1)
+        else:
+            st.agenda.pop()
         return
     if b.union <= action < b.union + INDUSTRY_COUNT:
         args = [UNION_ARG + action - b.union]
@@ -399,14 +451,15 @@ def _legal_slot(st: HegemonyState, item: Item) -> list[int]:
     destination's empty slots."""
     cls, arg = item[1], item[2]
     if arg >= UNION_ARG:
-        return _union_sources(st, arg - UNION_ARG)
+        return _union_sources(st, arg - UNION_ARG, _movable_sources(st, WC))
     b = blocks(cls)
     seat, j = divmod(arg, MAX_SLOTS)
     card = D.COMPANIES[st.seat_card[seat]]
     req = _req(card.slots[j])
     rest = [_req(card.slots[k]) for k in _needed(st, seat, cls) if k != j]
     unemployed = st.unemployed[cls]
-    sources = _slot_sources(st, cls, seat)
+    sources = _movable_sources(st, cls, seat)
+
     counts = list(unemployed)
     for _s, _k, kind in sources:
         counts[kind] += 1
@@ -555,21 +608,40 @@ def free_seat(st: HegemonyState, cls: int) -> int:
     return -1
 
 
+# ``search_deck``: the ``deck_card`` block lists the sector's companies in ``D.COMPANIES`` order.
+DECK_CARDS = {cls: tuple(c.index for c in D.COMPANIES if c.sector == sector)
+              for cls, sector in ((MC, "mc"), (CC, "cc"))}
+DECK_OFFSET = {cls: {index: k for k, index in enumerate(cards)}
+               for cls, cards in DECK_CARDS.items()}
+
+
+def _deck(st: HegemonyState, cls: int) -> list[int]:
+    return st.mc_deck if cls == MC else st.cc_deck
+
+
 def _buildable(st: HegemonyState, cls: int) -> list[int]:
     """Market positions the class can build now: affordable without a loan and, for MC, with
-    its required MC workers available (unemployed or movable)."""
+    its required MC workers available (unemployed or movable).  Under a card: its price
+    modifiers (``effects.can_afford_purchase``), its ``industry_filter``, and with
+    ``search_deck`` the ``deck_card`` offsets of the own deck's companies instead."""
     if free_seat(st, cls) < 0:
         return []
     counts = _counts(st, MC) if cls == MC else None
-    legal = []
-    for k, index in enumerate(_market(st, cls)):
+    mods = effects.active_mods(st)
+    industries = mods.get("industry_filter")
+    allowed = None if industries is None else {effects.INDUSTRY_OF[n] for n in industries}
+
+    def ok(index: int) -> bool:
         card = D.COMPANIES[index]
-        if not money.can_pay(st, cls, card.cost):
-            continue
-        if counts is not None and not _can_fill([_req(s) for s in card.slots if s.mc], counts):
-            continue
-        legal.append(k)
-    return legal
+        if allowed is not None and card.industry not in allowed:
+            return False
+        if not effects.can_afford_purchase(st, cls, card.cost):
+            return False
+        return counts is None or _can_fill([_req(s) for s in card.slots if s.mc], counts)
+
+    if mods.get("search_deck"):
+        return sorted({DECK_OFFSET[cls][index] for index in set(_deck(st, cls)) if ok(index)})
+    return [k for k, index in enumerate(_market(st, cls)) if ok(index)]
 
 
 def _can_build(st: HegemonyState, cls: int) -> bool:
@@ -582,7 +654,8 @@ def _start_build(st: HegemonyState, cls: int) -> None:
 
 
 def _legal_build_card(st: HegemonyState, item: Item) -> list[int]:
-    first = blocks(item[1]).market
+    b = blocks(item[1])
+    first = b.deck_card if effects.mod(st, "search_deck") else b.market
     return [first + k for k in _buildable(st, item[1])]
 
 
@@ -601,10 +674,15 @@ def _apply_build_card(st: HegemonyState, item: Item, action: int) -> None:
     """Pay (CC: Revenue, then Capital; never a loan), place the card in the first empty seat
     and ask for the wage, then the staff.  The market is not refilled until Preparation."""
     cls = item[1]
-    index = _market(st, cls).pop(action - blocks(cls).market)
+    if effects.mod(st, "search_deck"):  # one copy out of the deck (shuffled when it ends)
+        index = DECK_CARDS[cls][action - blocks(cls).deck_card]
+        _deck(st, cls).remove(index)
+    else:
+        index = _market(st, cls).pop(action - blocks(cls).market)
     card = D.COMPANIES[index]
-    money.pay(st, cls, card.cost)
+    effects.pay_purchase(st, cls, card.cost)
     seat = free_seat(st, cls)
+
     place_company(st, seat, index)
     st.agenda.pop()
     follow: list[Item] = []
