@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -407,16 +407,15 @@ class _Table:
 
     def read(self, st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
         """The table's features (not to be written to) and the employed WC / MC workers."""
-        seats = [getattr(st, name) for name in SEAT_FIELDS]
-        cards = [getattr(st, name) for name in CARD_FIELDS]
-        if seats == self.seats and cards == self.cards:
+        seats = [st.seat_card, st.seat_workers, st.seat_face_up, st.seat_wage,
+                 st.seat_machinery, st.seat_strike, st.seat_committed]  # as SEAT_FIELDS
+        cards = [st.cc_market, st.mc_market, st.deals, st.export, st.events, st.agenda_card]
+        seats_kept = seats == self.seats
+        if seats_kept and cards == self.cards:
             return self.block, self.employed
         block = self.block.copy()  # the old one may still be read by a caller
-        if seats != self.seats:
-            self._read_seats(st, block)
-            self.seats = [list(st.seat_card), [list(r) for r in st.seat_workers],
-                          list(st.seat_face_up), list(st.seat_wage), list(st.seat_machinery),
-                          list(st.seat_strike), [list(r) for r in st.seat_committed]]
+        if not seats_kept:
+            self._read_seats(st, seats, block)
         if cards != self.cards:
             self._read_cards(st, block)
             self.cards = [list(st.cc_market), list(st.mc_market), list(st.deals), st.export,
@@ -424,23 +423,28 @@ class _Table:
         self.block = block
         return block, self.employed
 
-    def _read_seats(self, st: HegemonyState, block: np.ndarray) -> None:
+    def _read_seats(self, st: HegemonyState, seats: list, block: np.ndarray) -> None:
         old = self.seats
+        changed: Iterable[int]
         if old is None:
             changed = range(NUM_SEATS)
+            self.employed = _employed(st.seat_workers)
+            self.seats = [_copy(now) for now in seats]
         else:
-            marked = set()
-            for now, before in zip([getattr(st, name) for name in SEAT_FIELDS], old):
-                if now != before:
-                    marked.update(s for s in range(NUM_SEATS) if now[s] != before[s])
+            marked: set[int] = set()
+            for f, now in enumerate(seats):
+                before = old[f]
+                if now == before:
+                    continue
+                diff = [seat for seat in range(NUM_SEATS) if now[seat] != before[seat]]
+                marked.update(diff)
+                if f == 1:  # workers moved: the employed counts follow the changed seats
+                    gone = _employed([before[seat] for seat in diff])
+                    came = _employed([now[seat] for seat in diff])
+                    self.employed = (self.employed[0] - gone[0] + came[0],
+                                     self.employed[1] - gone[1] + came[1])
+                old[f] = _copy(now)
             changed = sorted(marked)
-        if old is None or st.seat_workers != old[1]:
-            employed = [0, 0, 0]
-            for row in st.seat_workers:
-                for w in row:
-                    if w != NO_WORKER and w < 2 * KINDS:
-                        employed[w // KINDS] += 1
-            self.employed = (employed[WC], employed[MC])
         seat_rows = block[:NUM_SEATS * SEAT_WIDTH].reshape(NUM_SEATS, SEAT_WIDTH)
         cards = st.seat_card
         at: list[int] = []
@@ -499,6 +503,23 @@ class _Table:
             target = C.AGENDAS[st.agenda_card].target
             block[[start + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"])
                    for p in range(5)]] = 1.0
+
+
+def _copy(field: list) -> list:
+    """A copy of a seat field, two deep for the per-slot ones."""
+    return [list(v) for v in field] if field and isinstance(field[0], list) else list(field)
+
+
+def _employed(rows: list[list[int]]) -> tuple[int, int]:
+    """WC and MC workers in these seats' slots (``board.employed_workers``)."""
+    wc = mc = 0
+    for row in rows:
+        for w in row:
+            if 0 <= w < KINDS:
+                wc += 1
+            elif KINDS <= w < 2 * KINDS:
+                mc += 1
+    return wc, mc
 
 
 _TABLE = _Table()
