@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import ConfigError
+from envs.core.errors import ConfigError, CorruptStateError
 from envs.core.game import Game, Option
 from envs.hegemony import turn  # noqa: F401  (joins the phase modules' agenda codes)
 from envs.hegemony.actions import ROLE_NAMES, catalogue
@@ -82,8 +82,20 @@ class HegemonyGame(Game):
         return state_schema()
 
     def state_from_dict(self, data: dict[str, Any]) -> Any:
-        from envs.hegemony.state import HegemonyState
+        """Rebuild a schema-checked save by replaying its moves from its set-up seed, and
+        refuse it unless the replay reaches exactly the saved position: a loaded game is
+        always one that legal play reaches, whatever was edited in the file."""
+        from envs.hegemony.setup import new_game
 
-        state = HegemonyState.from_dict(self, data)
-        state._legal = state.pending_legal()
+        state = new_game(self, data["origin_seed"])
+        for step, action in enumerate(data["history"]):
+            if state.is_terminal() or not state.legal_mask()[action]:
+                raise CorruptStateError(
+                    f"saved move {step} ({action}) is not legal in the replayed game")
+            state.apply(action)
+        replayed = state._to_dict()
+        for key, value in data.items():
+            if replayed.get(key) != value:
+                raise CorruptStateError(
+                    f"field {key} differs from the position its own moves lead to")
         return state

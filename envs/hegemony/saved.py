@@ -13,6 +13,7 @@ MONEY = Int(-10**6, 10**6)  # money can run short only through loans; wide but f
 COUNT = Int(0, 10**4)
 VP = Int(-10**4, 10**4)
 AGENDA_MAX = 200
+HISTORY_MAX = 20_000  # the env's decision cap
 ARG = Int(-1, 10**9)
 
 
@@ -35,6 +36,8 @@ def state_schema() -> Record:
         "main_done": Int(0, 1), "free_used": Int(0, 1),
         "agenda": List(Tuple([Int(choices=codes), seat, ARG]), (0, AGENDA_MAX)),
         "ctx": Record({key: Int(-1, 2**31) for key in CTX_DEFAULTS}),
+        "origin_seed": Int(0, 2**63 - 1),
+        "history": List(Int(0, 1000), (0, HISTORY_MAX)),
         "policies": List(section, 7),
         "bills": List(Int(-1, 11), 7),
         "markers_used": List(Int(0, D.BILL_MARKERS), 4),

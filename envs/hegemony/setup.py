@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from envs.core.rng import new_rng
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
@@ -37,7 +39,10 @@ def _staff(st: HegemonyState, seat: int, *workers: int) -> None:
 
 def new_game(game: HegemonyGame, seed: int | None) -> HegemonyState:
     st = empty_state(game)
-    st.rng = new_rng(seed)
+    if seed is None:  # a fresh game still records its seed: loading replays from it
+        seed = int(np.random.default_rng().integers(2**62))
+    st.origin_seed = int(seed)
+    st.rng = new_rng(st.origin_seed)
     cfg = game.config
     st.policies = list(D.START_POLICIES)
     if cfg["initial_p6"] == "A":

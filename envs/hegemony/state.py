@@ -49,6 +49,9 @@ FIELDS: dict[str, int] = {
     # round and turn
     "round": 0, "phase": 0, "turn_pass": 0, "main_done": 0, "free_used": 0,
     "agenda": 2, "ctx": 0,
+    # how the position arose: the set-up seed and every action since (a save is checked by
+    # replaying them, so a loaded game is always one that legal play reaches)
+    "origin_seed": 0, "history": 1,
     # policies and bills (§3.1, §10)
     "policies": 1, "bills": 1, "markers_used": 1,
     # money, loans, points (seat-indexed; CC's entry of ``money`` is its Revenue)
@@ -167,6 +170,10 @@ class HegemonyState(AgendaState, GameState):
         out["ctx"] = dict(src["ctx"])
         return new
 
+    def _apply(self, action: int) -> None:
+        self.history.append(action)
+        self._run(action)
+
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
         mask = np.zeros(self.game.num_actions(self.game.seat_role(self.current_player())),
@@ -224,6 +231,7 @@ def empty_state(game: HegemonyGame) -> HegemonyState:
     st = HegemonyState(game)
     st.round, st.phase, st.turn_pass, st.main_done, st.free_used = 1, 0, 0, 0, 0
     st.agenda, st.ctx = [], {}
+    st.origin_seed, st.history = 0, []
     st.policies, st.bills, st.markers_used = list(D.START_POLICIES), [-1] * 7, [0] * 4
     st.money, st.capital, st.loans = [0] * 4, 0, [0] * 4
     st.vp, st.influence, st.minted = [0] * 4, [0] * 4, 0

@@ -982,26 +982,25 @@ def test_s11_1_set_wage_public_companies_and_media_influence_for_the_state():
 
 
 def test_s11_1_a_card_half_done_saves_and_loads():
-    """The agenda names nodes by id and the scratch is ints: a saved game resumes mid-card."""
+    """The agenda names nodes by id and the scratch is ints: a saved game resumes mid-card
+    (reached by legal play: a save is checked by replaying its moves)."""
+    import numpy as np
+
     from envs.core.game import state_from_saved
+    from envs.hegemony.codes import EFFECTS
     from envs.hegemony.game import HegemonyGame
 
-    st = game()
-    design, card = _card("ST", lambda c: c.requirement is None
-                         and [n["op"] for n in c.effects] == ["provide"])
-    st.agenda = [(turn.K.DECIDE_TURN, ST, 0)]
-    st.main_done = st.free_used = 0
-    if design not in st.hands[ST]:
-        k = st.action_decks[ST].index(design)
-        st.action_decks[ST][k], st.hands[ST][0] = st.hands[ST][0], design
-    go(st)
-    play(st, f"play:{card.id}")
+    rng = np.random.default_rng(3)
+    st = HegemonyGame().new_initial_state(3)
+    while not (st.agenda and st.agenda[-1][0] in EFFECTS and len(st.legal_actions()) > 1):
+        legal = st.legal_actions()
+        st.apply(int(legal[rng.integers(len(legal))]))
     loaded = state_from_saved(HegemonyGame, st.to_dict())
     assert loaded.agenda == st.agenda and legal_names(loaded) == legal_names(st)
     name = legal_names(st)[0]
     play(st, name)
     play(loaded, name)
-    assert loaded.benefits == st.benefits and loaded.to_dict() == st.to_dict()
+    assert loaded.to_dict() == st.to_dict()
 
 
 def test_s11_1_a_cost_sets_aside_the_money_a_later_basic_action_needs():
