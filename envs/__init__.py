@@ -21,6 +21,7 @@ _MODULES = {
     "chihou_sousei_v1": "envs.chihou_sousei",
     "asian_delivery_v1": "envs.asian_delivery",
     "necropolis_railway_v1": "envs.necropolis_railway",
+    "hegemony_v0": "envs.hegemony",
 }
 
 # Retired env id -> the id that replaced it.  An id changes whenever its rules do

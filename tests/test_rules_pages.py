@@ -31,7 +31,8 @@ def test_the_summary_table_states_the_real_sizes_and_version(game):
     name = next(n for n in envs.list_envs() if n.rsplit("_v", 1)[0] == game)
     instance = envs.make_game(name)
     head = text.split("\n## ", 1)[0]  # the table stands before the first section
-    assert f"`Discrete({instance.num_actions()})`" in head
-    assert f"`Box(0, 1, ({instance.observation_size()},), float32)`" in head
+    for role in instance.roles:  # an asymmetric game states every role's sizes
+        assert f"`Discrete({instance.num_actions(role)})`" in head, role
+        assert f"`Box(0, 1, ({instance.observation_size(role)},), float32)`" in head, role
     assert f"`{name.rsplit('_', 1)[1]}`: see the version history" in head
     assert f"envs.make(\"{name}\")" in head

@@ -1,4 +1,9 @@
-"""Hegemony: Lead Your Class to Victory, as a MeepleZoo engine (4 players, four classes).
+"""Hegemony (``hegemony_v0``): 4 players, each a class with its own actions; see RULES.md."""
 
-Work in progress: see RULES.md for what is implemented.  Not yet registered as an env.
-"""
+from envs.core.aec import env_functions
+from envs.hegemony.game import HegemonyGame
+
+ENV_NAME = "hegemony_v0"
+env, raw_env = env_functions(HegemonyGame)
+
+__all__ = ["ENV_NAME", "HegemonyGame", "env", "raw_env"]
