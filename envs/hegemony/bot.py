@@ -103,22 +103,24 @@ def value(st: HegemonyState, cls: int) -> float:
     if cls == WC:
         pop = board.population(st, WC)
         food_need = pop * left
-        food = min(st.goods[WC][0], food_need)
+        food = st.goods[WC][0]
+        # food up to this round's need saves a purchase at Cover Needs (foreign price + tariff)
+        v += 1.4 * min(food, pop) + 1.0 * max(0.0, min(food, food_need) - pop)
         # money counts 1 VP per 10 up to 150 at the end; what the class will earn beyond that
         # is only worth spending, on Prosperity (each step scores its new space)
         income = _wage_income(st, WC) * left - 10.0 * max(0.0, food_need - food)
         projected = st.money[WC] + income
-        money_rate = 0.1 if projected < 150 else 0.04
-        # money kept for this round's food and income tax avoids a forced 50₳ loan
-        reserve = 10.0 * max(0, pop - st.goods[WC][0]) + 5.0 * pop
-        v += st.money[WC] * money_rate + 0.25 * min(st.money[WC], reserve)
+        v += st.money[WC] * (0.1 if projected < 150 else 0.04)
+        # what this round's food and income tax would take in forced loans
+        shortfall = 10.0 * max(0, pop - food) + 5.0 * pop - st.money[WC]
+        v -= 0.15 * max(0.0, shortfall)
         step_vp = (min(st.prosperity[WC] + 1, 10) + 0.5) / max(pop, 1)
-        v += 1.0 * food + 0.6 * st.influence[WC]
         v += step_vp * (st.goods[WC][1] + st.goods[WC][3]) + (step_vp + 2.0 / max(pop, 1)) * (
             st.goods[WC][2])
+        v += 0.6 * st.influence[WC]
         v += 0.08 * _wage_income(st, WC) * left - 0.25 * board.unemployed_total(st, WC)
         v += (D.UNION_VP * left + 0.5 * left) * sum(st.unions)
-        v += 0.5 * st.prosperity[WC]
+        v += 0.8 * min(left, 3.0) * st.prosperity[WC]
     elif cls == MC:
         v += st.money[MC] / 15.0 + 0.6 * st.influence[MC]
         v += 0.5 * sum(st.mc_storage) + 0.8 * st.goods[MC][0] + 0.3 * sum(st.goods[MC][1:4])
