@@ -5,6 +5,8 @@ exactly as the vocabulary says."""
 
 from __future__ import annotations
 
+import math
+
 from envs.hegemony import board, effects, turn
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
@@ -298,7 +300,49 @@ def test_s11_1_mod_state_pays_rest_buy_seller_gets_the_full_price():
     st.check_invariants()
 
 
+def test_s11_1_mod_state_pays_rest_buy_from_the_state_moves_no_money_to_itself():
+    st = game()
+    st.policies[4] = B
+    set_money(st, ST, 0)  # the treasury paying itself must not force a loan
+    unit = D.PUBLIC_SERVICE_PRICE[B]
+    play_card(st, WC, "wc_20")
+    play(st, "source:state", "qty:2")
+    own = math.ceil(2 * unit / 2)
+    assert st.money[WC] == 30 - own and st.money[ST] == own and st.loans[ST] == 0
+    assert st.vp[ST] == 1  # the B-price bonus still counts
+
+
+def test_s11_1_mod_price_factor_foreign_buy_pays_the_tariff_first():
+    tariff = D.FOREIGN_TARIFF[B][0]  # p6 at B: 5 on Food
+    full = 2 * (D.FOREIGN_BASE[0] + tariff)  # 30
+    node = {"op": "basic", "action": "buy_goods", "sources": ["foreign"], "price_factor": 0.5}
+    st = run(game(), WC, node)
+    play(st, "resource:food", "qty:2")
+    assert st.money[WC] == 30 - full // 2 and st.money[ST] == 120 + 2 * tariff
+    st.check_invariants()
+    st = run(game(), WC, {**node, "state_pays_rest": True})
+    minted = st.minted
+    play(st, "resource:food", "qty:2")
+    # the bank still receives the full base price: 5 from WC, 15 from the treasury
+    assert st.money[WC] == 30 - full // 2 and st.money[ST] == 120 + 2 * tariff - 15
+    assert minted - st.minted == 2 * D.FOREIGN_BASE[0]
+
+
+def test_s11_1_mod_price_factor_business_deal_with_state_pays_rest():
+    st = game()
+    deal = D.DEALS[st.deals[0]]  # 75
+    own = math.ceil(deal.cost / 2)  # 38, rounded up
+    set_money(st, CC, own)
+    assert not turn.BASIC["business_deal"][0](st, CC)
+    run(st, CC, {"op": "basic", "action": "business_deal", "price_factor": 0.5,
+                 "state_pays_rest": True})  # nothing left for tariffs: all to the FTZ
+    assert not st.deals and st.money[CC] + st.capital == 0
+    assert st.money[ST] == 120 - (deal.cost - own)
+    st.check_invariants()
+
+
 def test_s11_1_mod_no_tariff_business_deal_and_foreign_buy():
+
     def make():
         st = game()
         st.storage_tiles = [1, 1, 0, 0]
