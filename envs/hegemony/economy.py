@@ -28,7 +28,23 @@ Choices the page leaves open, decided here:
   p2 minimum until a p1 reveal sets it.
 - Money waiting in a Benefits area is off the table (as ``invariants`` counts it), so taking
   it is a gain from the bank.
+
+Card modifiers (§11.1; the node under way is read with ``effects.mod``), as the vocabulary in
+``cards.py`` states them; where it leaves a choice open:
+- Buy at a ``price_factor`` from the Foreign Market: the buyer's share pays the State's tariff
+  first, the rest goes to the bank; with ``state_pays_rest`` the treasury pays the bank the part
+  of the base price the buyer did not (never itself: a State seller gets only the buyer's share).
+- Strike ``extra_strike_tokens``: the limit grows by one per WC union; the strike tokens of the
+  supply still bound it.
+- Sell to Foreign Market: ``extra_offers`` are offers 8 and 9 (``extra_offer`` block) of the
+  same sale, each a transaction (VP, ``txn_bonus_from_state``); ``peek_exports`` asks first for
+  the card (``export_card`` k: 0 the current one, k the k-th to be revealed) and offers only
+  cards with an offer the seller can fill; nothing moves.  The State selling gets no bonus
+  from itself.
+- Extra Shift ``scope: public``: the public company's workers must all be MC's and free; its
+  output goes where a public company's production goes (``effects.deliver``).
 """
+
 
 from __future__ import annotations
 

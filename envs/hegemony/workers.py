@@ -17,7 +17,16 @@ only if the rest of the chain can still be completed, so every mask is exact:
   any are unemployed, unskilled workers in U slots are placed by force [P FAQ]; a U slot with no
   unskilled worker left asks the decider for a skilled ``industry``.
 
-A company's non-employee workers are always one class (§12 #21).  Committed workers and union
+Card modifiers (§11.1, read with ``effects.mod``): ``max_workers`` (``any``: no limit),
+``source: unemployed_only``, ``scope: public`` (public destinations only, no union) and
+``allow_reassign``, read here as: an own non-committed worker standing in a destination company
+may be placed back where it stands (a ``from_slot`` action of the destination decision, one
+placement, it becomes committed).  Build Company: price modifiers through
+``effects.can_afford_purchase`` / ``pay_purchase``, ``industry_filter``, and ``search_deck``
+(a ``deck_card`` of the own deck instead of a market card; ``effects`` shuffles the deck after).
+
+A company's non-employee workers are always one class (§12 #21).
+  Committed workers and union
 members never move; a worker whose move would strand a committed worker of its company (MC's
 worker under a committed WC employee) is no source.  Union members are permanently committed:
 ``stand_up`` (called by Production) leaves them alone, since they sit in ``st.unions``.
