@@ -586,3 +586,16 @@ def test_s11_1_mod_preview_cubes_drawn_before_the_choice():
     assert sum(st.bag) == 24 - D.ELECTION_DRAW  # five cubes out, face up
     play(st, "bill:p7_C", "no")
     assert st.bag == [8, 8, 8]  # no immediate vote: they go back
+
+
+def test_s11_1_mod_payer_state_event_build_for_offers_only_cards_of_the_least_cost():
+    from tests.hegemony.test_effects import event, event_action
+
+    st = game()
+    ev = event({"op": "build_for", "min_cost": 20}, [{"class": "CC", "reward": {"vp": 1}}])
+    set_money(st, CC, 0)  # the builder pays nothing: the State pays from what it holds
+    event_action(st, ev)
+    assert legal_names(st) == ["market:1", "market:3", "market:4"]  # 24, 20, 20; not the 8
+    build(st, "market:3", "wage:L2", "no")
+    assert st.money[CC] == 0 and st.money[ST] == 120 - 20 and st.loans[ST] == 0
+    st.check_invariants()
