@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import struct
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -252,13 +253,15 @@ def _ctx_getter() -> Callable[[dict[str, int]], tuple[int, ...]]:
 
 
 def encode(st: HegemonyState, player: int) -> np.ndarray:
+    """``player``'s features, a fresh array the caller may keep."""
     plan = _plan(ROLE_NAMES[player])
     x = np.zeros(plan.size, dtype=np.float32)
     try:
         ctx = _ctx_getter()(st.ctx)
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
         ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
-    table, employed = _TABLE.read(st)
+    kept = _KEPT
+    table, employed = kept.table.read(st)
     x[plan.table] = table
     hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
     benefits, prices = st.benefits, st.prices
@@ -287,13 +290,13 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     for part, where in plan.runs:
         x[where] = y[part]
 
-    x[_ONE_HOTS.read(st, plan)] = 1.0
+    x[kept.one_hots.read(st, plan)] = 1.0
     if st.agenda:
         code, seat, arg = st.agenda[-1]
         if seat == player and code in plan.decision:
             x[plan.decision[code]] = 1.0
             x[plan.decision_arg] = _scale(arg, 100, -1)
-    x[plan.hand] = _HANDS.read(hands[player], player, plan.hand.stop - plan.hand.start)
+    x[plan.hand] = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
     return x
 
 
@@ -522,6 +525,14 @@ def _employed(rows: list[list[int]]) -> tuple[int, int]:
     return wc, mc
 
 
-_TABLE = _Table()
-_ONE_HOTS = _OneHots()
-_HANDS = _Hands()
+class _Kept(threading.local):
+    """What ``encode`` keeps between calls, one set per thread (the memos are not shared
+    between threads, so threaded callers cannot interleave their updates)."""
+
+    def __init__(self) -> None:
+        self.table = _Table()
+        self.one_hots = _OneHots()
+        self.hands = _Hands()
+
+
+_KEPT = _Kept()

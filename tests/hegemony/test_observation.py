@@ -68,6 +68,40 @@ def test_memoised_company_block_follows_an_edit_in_place() -> None:
     _check_all_seats(st)
 
 
+def test_kept_card_rows_and_hands_follow_an_edit_in_place() -> None:
+    """Markets, Deals, the Export card, Events, the Agenda card and hands are kept while
+    unchanged: an edit to any of them must show in the next observation."""
+    from envs.hegemony import cards as C
+    from envs.hegemony import data as D
+
+    st = HegemonyGame().new_initial_state(5)
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        legal = np.flatnonzero(st.legal_mask())
+        st.apply(int(legal[rng.integers(legal.size)]))
+    _check_all_seats(st)
+    mc_cards = [c.index for c in D.COMPANIES if c.sector == "mc"]
+    edits = [
+        lambda: st.cc_market.pop(),
+        lambda: st.mc_market.append(mc_cards[0]),
+        lambda: setattr(st, "deals", [0, 1]),
+        lambda: st.deals.pop(),
+        lambda: setattr(st, "export", (st.export + 1) % len(C.EXPORTS)),
+        lambda: setattr(st, "export", -1),
+        lambda: setattr(st, "events", [3, 7]),
+        lambda: st.events.reverse(),
+        lambda: setattr(st, "agenda_card", (st.agenda_card + 1) % len(C.AGENDAS)),
+        lambda: setattr(st, "agenda_card", -1),
+        lambda: st.hands[1].append(st.hands[1][0] if st.hands[1] else 0),
+        lambda: st.hands[1].clear(),
+        lambda: st.bills.__setitem__(2, 4),
+        lambda: st.policies.__setitem__(0, (st.policies[0] + 1) % 3),
+    ]
+    for edit in edits:
+        edit()
+        _check_all_seats(st)
+
+
 def test_a_hand_made_state_without_scratch_keys_reads_them_as_zero() -> None:
     st = HegemonyGame().new_initial_state(4)
     st.ctx = {}
