@@ -55,7 +55,7 @@ from envs.hegemony import board, effects, money, storage
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony.actions import CC, CC_SEATS, MC, PUBLIC_SEATS, ST, WC, blocks
+from envs.hegemony.actions import CC, CC_SEATS, MC, PUBLIC_SEATS, QUANTITIES, ST, WC, blocks
 from envs.hegemony.state import NO_WORKER
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ ADJUST_PRICES = K.ADJUST_PRICES  # good x step (or done); arg 0 free action, 1 r
 WAGE_LEVEL = 42  # the new level of the company just chosen; arg = mode * 64 + seat
 BUY_RESOURCE = 43
 BUY_SOURCE = 44  # arg = sources already bought from
-BUY_QTY = 45  # arg = the source
+BUY_QTY = 45  # arg = the source + SRC_STRIDE x units already bought from it (qty_cap)
 STRIKE = 46  # arg = companies already struck in this action
 SELL_COMPANY = 47
 SELL_FOREIGN = 48  # arg = transactions made so far in this action
@@ -80,6 +80,8 @@ EXPORT_CARD = 54  # peek_exports: the Export card this sale uses (``export_card`
 
 FREE_MODE, FOLLOW_UP = 0, 1
 SRC_CC, SRC_MC, SRC_STATE, SRC_FOREIGN = range(4)
+SRC_STRIDE = 4
+QTY_MAX = max(QUANTITIES)  # the ``qty`` block's largest amount in one decision
 UNLIMITED = 99  # the Foreign Market's stock (§3.4)
 FOOD, LUX, HEALTH, EDU, INFLUENCE = range(5)
 L3 = 2
@@ -157,13 +159,15 @@ def _tariff(st: HegemonyState, res: int) -> int:
     return D.FOREIGN_TARIFF[st.policies[5]][res]
 
 
-def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0) -> int:
+def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0,
+            bought: int = 0) -> int:
     """The most units ``buyer`` may buy from one source now: Population (``pop`` if the
-    caller has it; times a card's ``qty_cap``), stock, money (a card's price modifiers
-    applied by ``effects.can_afford_purchase``)."""
+    caller has it; times a card's ``qty_cap``; less the ``bought`` units already taken from
+    it in this purchase), stock, money (a card's price modifiers applied by
+    ``effects.can_afford_purchase``)."""
     stock, unit = source_terms(st, buyer, res, src)
     mods = effects.active_mods(st)
-    most = min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1))
+    most = min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1) - bought)
     if unit > 0:
         if not mods:
             most = min(most, money.cash(st, buyer) // unit)
@@ -247,24 +251,36 @@ def _end_buy(st: HegemonyState) -> None:
 
 
 def _legal_buy_qty(st: HegemonyState, item: Item) -> list[int]:
+    """1..most units; in a continuation (a ``qty_cap`` card allows more than the ``qty``
+    block's 12 from one source) 0 (no more) .. what is left."""
     b = blocks(item[1])
-    most = max_buy(st, item[1], st.ctx["economy_buy_res"], item[2])
-    return [b.qty + q for q in range(1, most + 1)]
+    src, bought = item[2] % SRC_STRIDE, item[2] // SRC_STRIDE
+    most = min(QTY_MAX, max_buy(st, item[1], st.ctx["economy_buy_res"], src, bought=bought))
+    return [b.qty + q for q in range(0 if bought else 1, most + 1)]
 
 
 def _apply_buy_qty(st: HegemonyState, item: Item, action: int) -> None:
-    buyer, src = item[1], item[2]
+    """Buy; after a full 12 from a source that may sell more (``qty_cap``), ask again for the
+    same source (arg = source + 4 x units bought from it)."""
+    buyer, src, bought = item[1], item[2] % SRC_STRIDE, item[2] // SRC_STRIDE
     qty = action - blocks(buyer).qty
-    buy(st, buyer, st.ctx["economy_buy_res"], src, qty)
+    res = st.ctx["economy_buy_res"]
+    if qty:
+        buy(st, buyer, res, src, qty, first=not bought)
+    if qty == QTY_MAX and max_buy(st, buyer, res, src, bought=bought + qty) > 0:
+        st.agenda[-1] = (BUY_QTY, buyer, src + SRC_STRIDE * (bought + qty))
+        return
     if bin(st.ctx["economy_buy_used"]).count("1") < D.BUY_MAX_SOURCES:
         st.agenda[-1] = (BUY_SOURCE, buyer, 1)
     else:
         _end_buy(st)
 
 
-def buy(st: HegemonyState, buyer: int, res: int, src: int, qty: int) -> None:
+def buy(st: HegemonyState, buyer: int, res: int, src: int, qty: int, *,
+        first: bool = True) -> None:
     """Move ``qty`` units of ``res`` from one source to ``buyer`` and pay for them (§3.4),
-    with the State bonuses of that source."""
+    with the State bonuses of that source (``first``: not a continuation of the same
+    purchase, which scores no second B-price VP)."""
     _, unit = source_terms(st, buyer, res, src)
     if src == SRC_CC:
         st.cc_storage[res] -= qty
@@ -279,7 +295,7 @@ def buy(st: HegemonyState, buyer: int, res: int, src: int, qty: int) -> None:
             st.public_services[res - HEALTH] -= qty
         effects.pay_purchase(st, buyer, unit * qty, ST)
         if res in (HEALTH, EDU):
-            _state_service_bonus(st, buyer, res, qty)
+            _state_service_bonus(st, buyer, res, qty, first)
     else:
         _pay_foreign(st, buyer, unit * qty, _tariff(st, res) * qty)
     if res == INFLUENCE:
@@ -300,12 +316,13 @@ def _pay_foreign(st: HegemonyState, buyer: int, full: int, tariff: int) -> None:
         money.pay(st, ST, (full - tariff) - (own - to_state), forced=True)
 
 
-def _state_service_bonus(
-st: HegemonyState, buyer: int, res: int, qty: int) -> None:
+def _state_service_bonus(st: HegemonyState, buyer: int, res: int, qty: int,
+                         first: bool = True) -> None:
     """§3.4 State bonuses: +1 VP for a purchase at the B price; +1 Legitimacy with the
-    buyer per full 3 units bought free (section A)."""
+    buyer per full 3 units bought free (section A; a continuation after 12 units counts on,
+    as 12 is a multiple of 3)."""
     section = st.policies[3 if res == HEALTH else 4]
-    if section == 1:
+    if section == 1 and first:
         board.score(st, ST, 1, "public_services")
     elif section == 0:
         _gain_legitimacy(st, buyer, qty // D.FREE_SERVICE_UNITS_PER_LEGITIMACY)

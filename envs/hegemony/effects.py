@@ -269,7 +269,6 @@ def pay_purchase(st: HegemonyState, buyer: int, full: int, to: int = money.SUPPL
         money.pay(st, ST, rest, to, forced=True)
 
 
-
 # -- amounts, filters and requirements (pure functions of the state) ----------------------------
 def companies(st: HegemonyState, cls: int, flt: Mapping[str, Any] | None) -> list[int]:
     """Seats of the present companies matching a company filter (default owner: ``cls``)."""

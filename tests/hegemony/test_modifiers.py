@@ -265,7 +265,6 @@ def test_s11_1_mod_extra_offers_make_the_card_playable_without_card_offers():
     assert not E.playable(st, MC, design)
 
 
-
 def test_s11_1_mod_price_factor_buy_pays_the_reduced_total_rounded_up():
 
     def make():
@@ -385,7 +384,6 @@ def test_s11_1_mod_cost_delta_build_lobby_and_deal():
     assert not turn.BASIC["business_deal"][0](deal, CC)
     play_card(deal, CC, "cc_08")  # -10: the one deal is taken, nothing left for tariffs
     assert deal.money[CC] + deal.capital == 0 and not deal.deals and sum(deal.ftz) > 0
-
 
 
 def test_s11_1_mod_price_factor_build_with_state_pays_rest():
@@ -599,3 +597,21 @@ def test_s11_1_mod_payer_state_event_build_for_offers_only_cards_of_the_least_co
     build(st, "market:3", "wage:L2", "no")
     assert st.money[CC] == 0 and st.money[ST] == 120 - 20 and st.loans[ST] == 0
     st.check_invariants()
+
+
+def test_s11_1_mod_qty_cap_beyond_twelve_units_asks_again_for_the_same_source():
+    st = game()
+    st.unemployed[MC][0] += 30
+    pop = board.population(st, MC)
+    assert 2 * pop > 12
+    set_money(st, MC, 1000)
+    play_card(st, MC, "mc_10")
+    play(st, "resource:food", "source:foreign")
+    assert legal_names(st)[-1] == "qty:12"  # the qty block's largest amount
+    play(st, "qty:12")
+    assert legal_names(st) == [f"qty:{q}" for q in range(2 * pop - 12 + 1)]  # 0: no more
+    play(st, f"qty:{2 * pop - 12}")
+    assert st.goods[MC][0] == 2 * pop
+    unit = D.FOREIGN_BASE[0] + D.FOREIGN_TARIFF[st.policies[5]][0]
+    assert st.money[MC] == 1000 - 2 * pop * unit
+    assert "source:foreign" not in names(st)
