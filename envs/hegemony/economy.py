@@ -55,7 +55,17 @@ from envs.hegemony import board, effects, money, storage
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony.actions import CC, CC_SEATS, MC, PUBLIC_SEATS, QUANTITIES, ST, WC, blocks
+from envs.hegemony.actions import (
+    CC,
+    CC_SEATS,
+    MAX_EXTRA_OFFERS,
+    MC,
+    PUBLIC_SEATS,
+    QUANTITIES,
+    ST,
+    WC,
+    blocks,
+)
 from envs.hegemony.state import NO_WORKER
 
 if TYPE_CHECKING:
@@ -456,6 +466,7 @@ def _sale_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
     offers = export_offers(st, st.ctx["economy_export_card"])
     extra = effects.mod(st, "extra_offers")
     if extra:
+        assert len(extra) <= MAX_EXTRA_OFFERS, "more extra offers than the extra_offer block"
         offers = offers or [_NO_OFFER] * CARD_OFFERS  # keeps the extra offers at 8 and 9
         offers = offers + [(effects.GOOD_OF[res], qty, paid) for res, qty, paid in extra]
     return offers
