@@ -81,6 +81,12 @@ class HegemonyGame(Game):
 
         return state_schema()
 
+    def heuristic_bot(self, seed: int | None = None) -> Any:
+        """The scripted opponent: plays whichever class is to move (``bot.HegemonyBot``)."""
+        from envs.hegemony.bot import HegemonyBot
+
+        return HegemonyBot(seed)
+
     def state_from_dict(self, data: dict[str, Any]) -> Any:
         """Rebuild a schema-checked save by replaying its moves from its set-up seed, and
         refuse it unless the replay reaches exactly the saved position: a loaded game is
