@@ -135,14 +135,14 @@ def _offsets(role: str) -> dict[str, int]:
 
 
 # -- the encoder ------------------------------------------------------------------------
-# ``encode`` runs once per decision, so it does as little Python per feature as it can:
-# the state's numbers are gathered into one list in layout order and scaled by
-# precomputed vectors; one-hots are written as index lists; what comes from a card (a
-# company's industry, cost and slots, a market card, a Deal, an Export card) is a
-# precomputed row; and the table (companies to Agenda), which changes in about one
-# decision in five, is kept from the last call while its inputs are unchanged.
-# ``tests/hegemony/observation_reference.py`` keeps the plain per-feature encoder that
-# this one must match bit for bit.
+# ``encode`` runs once per decision, so it does as little Python and as few numpy calls as
+# it can.  The vector is three parts, in layout order: everything up to the companies is
+# one list of integers (counts and tracks as they are, one-hots as rows from small tables)
+# packed into an int64 buffer and scaled by precomputed vectors; then the table (companies
+# to the Agenda card), kept from the last call while its inputs are unchanged; then the
+# hand.  What comes from a card (a company's industry, cost and slots, a market card, a
+# Deal, an Export card) is a precomputed row.  ``tests/hegemony/observation_reference.py``
+# keeps the plain per-feature encoder that this one must match bit for bit.
 
 SLOT_WIDTH = 7 + len(WORKER_KINDS)  # exists, skilled, mc_slot, employee, WC, MC, kinds, committed
 SEAT_WIDTH = 17 + MAX_SLOTS * SLOT_WIDTH  # as the labels in ``layout``
@@ -150,100 +150,89 @@ MARKET_WIDTH = 1 + 5 + 6
 MARKET_PLACES = (4, 3)  # the CC market's places, then the MC market's
 HAND_COUNT = tuple(_scale(n, 3) for n in range(4))  # copies of a design in hand, 3 or more: 1
 INF = float("inf")
+FLAG = (1, 0.0, False)  # a 0/1 entry or a one-hot: written as it is
+
+
+def _one_hot(size: int, at: int) -> tuple[int, ...]:
+    return tuple(int(k == at) for k in range(size))
+
+
+ROUND_ROWS = {r: _one_hot(D.ROUNDS, r - 1) for r in range(1, D.ROUNDS + 1)}
+SECTION_ROWS = tuple(_one_hot(3, s) for s in range(3))
+BILL_ROWS = tuple(_one_hot(12, b) for b in range(-1, 12))  # by bill + 1: -1 is no bill
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """Where each gathered number goes in one role's vector and how it is scaled, and where
-    the one-hots and the table are."""
+    """How one role's vector is put together: the scaling of its numbered part (every
+    entry before the companies), the decision one-hot rows, and where the table and the
+    hand are."""
 
     size: int
-    runs: tuple[tuple[slice, slice], ...]  # (numbers' part, vector slice), in gathering order
     low: np.ndarray  # each number becomes (value - low) / span, then is clipped into
-    span: np.ndarray  # [floor, ceiling]: [0, 1], or unbounded for flags and price steps
+    span: np.ndarray  # [floor, ceiling]: [0, 1], or unbounded for flags and one-hots
     floor: np.ndarray
     ceiling: np.ndarray
-    decision: dict[int, int]  # agenda code -> position of its one-hot
-    decision_arg: int
-    round: int
-    policy: tuple[int, ...]  # policy p's section-A position
-    bill: tuple[int, ...]  # policy p's first bill position
+    pack: Callable[..., bytes]  # the numbers as int64s
+    decisions: dict[int, tuple[int, ...]]  # agenda code -> the decision block's row
+    no_decision: tuple[int, ...]  # the row when this role is not the one deciding
     table: slice  # companies, markets, deals, export, events, agenda: ``_Table``
     hand: slice
-    pack: Callable[..., bytes]  # the gathered numbers as int64s
+
+
+# How each block before the companies is scaled: (high, low, clipped into [0, 1]).
+_SCALES: dict[str, tuple[float, float, bool]] = {
+    "decision": FLAG, "decision_arg": (100, -1, True), "ctx": (255, -1, True),
+    "round": FLAG, "turn_pass": (5, 0.0, True), "turn_flags": FLAG, "policy": FLAG,
+    "bill": FLAG, "markers_used": (D.BILL_MARKERS, 0.0, True), "tax_multiplier": (11, 0.0, True),
+    "money": (300, 0.0, True), "loans": (10, 0.0, True), "vp": (250, -50, True),
+    "influence": (D.INFLUENCE_CUBES, 0.0, True), "hand_size": (7, 0.0, True),
+    "capital": (500, 0.0, True), "influence_supply": (D.INFLUENCE_CUBES, 0.0, True),
+    "bag": (D.VOTING_CUBES, 0.0, True), "cube_supply": (D.VOTING_CUBES, 0.0, True),
+    **{f"{who}_{name}": scale for who in ("WC", "MC") for name, scale in (
+        ("prosperity", (10, 0.0, True)), ("population", (10, 0.0, True)),
+        ("unemployed", (20, 0.0, True)), ("goods", (30, 0.0, True)))},
+    "unions": FLAG, "mc_storage": (8, 0.0, True), "cc_storage": (24, 0.0, True),
+    "ftz": (12, 0.0, True), "storage_tiles": FLAG, "wealth": (15, 0.0, True),
+    "prices": (2, 0.0, False), "legitimacy": (10, 0.0, True), "legit_tokens": (6, 0.0, True),
+    "public_services": (30, 0.0, True), "state_goods": (20, 0.0, True),
+    "benefits": (30, 0.0, True),
+}
+# The tokens block mixes a flag (Demonstration) with two counts.
+_TOKEN_SCALES = (FLAG, (D.STRIKE_TOKENS, 0.0, True), (D.MACHINERY_TOKENS, 0.0, True))
 
 
 @cache
 def _plan(role: str) -> _Plan:
     lay = layout(role)
-    o = _offsets(role)
-    rows: list[tuple[int, float, float, bool]] = []  # (position, high, low, clipped)
-
-    def add(block: str, count: int, high: float, low: float = 0.0, clip: bool = True) -> None:
-        rows.extend((o[block] + k, high, low, clip) for k in range(count))
-
-    add("ctx", len(_ctx_keys()), 255, -1)
-    add("turn_pass", 1, 5)
-    add("turn_flags", 2, 1, clip=False)
-    add("markers_used", 4, D.BILL_MARKERS)
-    add("tax_multiplier", 1, 11)
-    add("money", 4, 300)
-    add("loans", 4, 10)
-    add("vp", 4, 250, -50)
-    add("influence", 4, D.INFLUENCE_CUBES)
-    add("hand_size", 4, 7)
-    add("capital", 1, 500)
-    add("influence_supply", 1, D.INFLUENCE_CUBES)
-    add("bag", 3, D.VOTING_CUBES)
-    add("cube_supply", 3, D.VOTING_CUBES)
-    for who in ("WC", "MC"):
-        add(f"{who}_prosperity", 1, 10)
-        add(f"{who}_population", 1, 10)
-        add(f"{who}_unemployed", len(WORKER_KINDS), 20)
-        add(f"{who}_goods", 4, 30)
-    add("unions", 5, 1, clip=False)
-    add("mc_storage", 4, 8)
-    add("cc_storage", 4, 24)
-    add("ftz", 2, 12)
-    add("storage_tiles", 4, 1, clip=False)
-    add("wealth", 1, 15)
-    add("prices", 8, 2, clip=False)
-    add("legitimacy", 3, 10)
-    add("legit_tokens", 3, 6)
-    add("public_services", 3, 30)
-    add("state_goods", 2, 20)
-    add("benefits", 3 * len(BENEFIT_ITEMS), 30)
-    add("tokens", 1, 1, clip=False)  # the Demonstration token
-    rows.append((o["tokens"] + 1, D.STRIKE_TOKENS, 0.0, True))
-    rows.append((o["tokens"] + 2, D.MACHINERY_TOKENS, 0.0, True))
-    runs: list[tuple[slice, slice]] = []
-    first = 0
-    for k in range(1, len(rows) + 1):  # split where the positions stop running on
-        if k == len(rows) or rows[k][0] != rows[k - 1][0] + 1:
-            runs.append((slice(first, k), slice(rows[first][0], rows[k - 1][0] + 1)))
-            first = k
-    low = np.array([r[2] for r in rows], dtype=np.float64)
-    table = slice(o["companies"], lay.block("agenda").stop)
-    if (lay.block("companies").stop - o["companies"] != NUM_SEATS * SEAT_WIDTH
-            or lay.block("markets").stop - o["markets"] != sum(MARKET_PLACES) * MARKET_WIDTH
-            or lay.block("export").stop - o["export"] != 4 * len(D.GOODS)
-            or len(runs) > 3 or table != _table_slice()):
+    blocks = lay.blocks()
+    scales: list[tuple[float, float, bool]] = []
+    for name, span in blocks.items():
+        if name == "companies":
+            break
+        width = span.stop - span.start
+        scales += _TOKEN_SCALES if name == "tokens" else [_SCALES[name]] * width
+    table = slice(blocks["companies"].start, blocks["agenda"].stop)
+    if (len(scales) != table.start or table != _table_slice()
+            or blocks["hand"] != slice(table.stop, lay.size)
+            or blocks["companies"].stop - table.start != NUM_SEATS * SEAT_WIDTH
+            or blocks["markets"].stop - blocks["markets"].start
+            != sum(MARKET_PLACES) * MARKET_WIDTH
+            or blocks["export"].stop - blocks["export"].start != 4 * len(D.GOODS)):
         raise AssertionError("observation layout and encoder disagree")
+    low = np.array([s[1] for s in scales], dtype=np.float64)
+    codes = _decision_codes()
     return _Plan(
         size=lay.size,
-        runs=tuple(runs),
         low=low,
-        span=np.array([r[1] for r in rows], dtype=np.float64) - low,
-        floor=np.array([0.0 if r[3] else -INF for r in rows], dtype=np.float64),
-        ceiling=np.array([1.0 if r[3] else INF for r in rows], dtype=np.float64),
-        decision={code: o["decision"] + k for k, code in enumerate(_decision_codes())},
-        decision_arg=o["decision_arg"],
-        round=o["round"] - 1,
-        policy=tuple(o["policy"] + 3 * p for p in range(7)),
-        bill=tuple(o["bill"] + 12 * p for p in range(7)),
+        span=np.array([s[0] for s in scales], dtype=np.float64) - low,
+        floor=np.array([0.0 if s[2] else -INF for s in scales], dtype=np.float64),
+        ceiling=np.array([1.0 if s[2] else INF for s in scales], dtype=np.float64),
+        pack=struct.Struct(f"={len(scales)}q").pack,
+        decisions={code: _one_hot(len(codes), k) for k, code in enumerate(codes)},
+        no_decision=_one_hot(len(codes), -1),
         table=table,
-        hand=lay.block("hand"),
-        pack=struct.Struct(f"={len(rows)}q").pack,
+        hand=blocks["hand"],
     )
 
 
@@ -255,20 +244,30 @@ def _ctx_getter() -> Callable[[dict[str, int]], tuple[int, ...]]:
 def encode(st: HegemonyState, player: int) -> np.ndarray:
     """``player``'s features, a fresh array the caller may keep."""
     plan = _plan(ROLE_NAMES[player])
-    x = np.zeros(plan.size, dtype=np.float32)
+    decision, arg = plan.no_decision, -1  # -1 scales to 0: no argument
+    if st.agenda:
+        code, seat, item_arg = st.agenda[-1]
+        if seat == player and code in plan.decisions:
+            decision, arg = plan.decisions[code], item_arg
     try:
         ctx = _ctx_getter()(st.ctx)
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
         ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
     kept = _KEPT
     table, employed = kept.table.read(st)
-    x[plan.table] = table
-    hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
+    hands, policies, bills, unemployed, goods = st.hands, st.policies, st.bills, st.unemployed, \
+        st.goods
     benefits, prices = st.benefits, st.prices
     wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
     mc_owned = employed[MC] + sum(unemployed[MC])
     numbers = [
-        *ctx, st.turn_pass, st.main_done, st.free_used,
+        *decision, arg, *ctx, *ROUND_ROWS[st.round], st.turn_pass, st.main_done, st.free_used,
+        *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
+        *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
+        *SECTION_ROWS[policies[6]],
+        *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
+        *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
+        *BILL_ROWS[bills[6] + 1],
         *st.markers_used, D.tax_multiplier(policies[2], policies[3], policies[4]),
         *st.money, *st.loans, *st.vp, *st.influence,
         len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
@@ -283,39 +282,14 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     try:  # packed as machine integers: much cheaper than numpy reading a list
         y = np.frombuffer(plan.pack(*numbers), dtype=np.int64) - plan.low
     except (struct.error, OverflowError):  # a non-integer or a huge number: read as floats
+        if len(numbers) != plan.low.size:
+            raise
         y = np.array(numbers, dtype=np.float64) - plan.low
     y /= plan.span
     np.maximum(y, plan.floor, out=y)
     np.minimum(y, plan.ceiling, out=y)
-    for part, where in plan.runs:
-        x[where] = y[part]
-
-    x[kept.one_hots.read(st, plan)] = 1.0
-    if st.agenda:
-        code, seat, arg = st.agenda[-1]
-        if seat == player and code in plan.decision:
-            x[plan.decision[code]] = 1.0
-            x[plan.decision_arg] = _scale(arg, 100, -1)
-    x[plan.hand] = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
-    return x
-
-
-class _OneHots:
-    """The round, policy and bill one-hots' positions, kept while those are unchanged."""
-
-    def __init__(self) -> None:
-        self.key: list = []
-        self.positions = np.zeros(0, dtype=np.intp)
-
-    def read(self, st: HegemonyState, plan: _Plan) -> np.ndarray:
-        key = [st.round, st.policies, st.bills, plan.round]
-        if key != self.key:
-            self.positions = np.array(
-                [plan.round + st.round, *[a + s for a, s in zip(plan.policy, st.policies)],
-                 *[b + bill for b, bill in zip(plan.bill, st.bills) if bill >= 0]],
-                dtype=np.intp)
-            self.key = [st.round, list(st.policies), list(st.bills), plan.round]
-        return self.positions
+    hand = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
+    return np.concatenate((y, table, hand), dtype=np.float32)
 
 
 class _Hands:
@@ -531,7 +505,6 @@ class _Kept(threading.local):
 
     def __init__(self) -> None:
         self.table = _Table()
-        self.one_hots = _OneHots()
         self.hands = _Hands()
 
 
