@@ -23,7 +23,7 @@ from envs.core.agenda import AgendaState, Item
 from envs.core.game import GameState
 from envs.core.rng import new_rng, rng_from_dict, rng_in_state, rng_to_dict
 from envs.hegemony import data as D
-from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
+from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS, ROLE_NAMES, catalogue
 
 if TYPE_CHECKING:
     from envs.hegemony.game import HegemonyGame
@@ -82,6 +82,8 @@ _PLAIN_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 0 and n != "c
 _LIST_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 1 or n == "agenda")
 _NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "agenda")
 
+# an all-False mask per seat, copied for each decision (the sizes never change)
+_EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
 # Where VP come from, per class (``board.score`` books every change; the breakdown and the
 # balance report read it).
@@ -176,8 +178,7 @@ class HegemonyState(AgendaState, GameState):
 
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_actions(self.game.seat_role(self.current_player())),
-                        dtype=bool)
+        mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
         mask[self._legal] = True
         return mask
 
