@@ -23,6 +23,8 @@ from envs.hegemony import board
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
 from envs.hegemony.actions import (
+    MAX_FACE_UP_EVENTS,
+    MAX_PEEKED_EXPORTS,
     MAX_SLOTS,
     MC,
     NUM_SEATS,
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from envs.hegemony.state import HegemonyState
 
 CLASS_NAMES = D.CLASSES
+PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards.py)
+PEEK_EXPORTS = 1 + MAX_PEEKED_EXPORTS  # the current Export card and up to 3 under it
 
 
 def _scale(value: float, high: float, low: float = 0.0) -> float:
@@ -51,6 +55,50 @@ def _ctx_keys() -> list[str]:
     from envs.hegemony.turn import CTX_DEFAULTS
 
     return [k for k in sorted(CTX_DEFAULTS) if k not in SECRET_BIDS]
+
+
+# Scratch keys that are small bit sets (who declared For, which offers or sources were used):
+# one feature per bit.  Keys that are sets of company seats count their bits (/31); every other
+# key is a number (-1..254 scaled).
+CTX_BITS = {"politics_for": 4, "politics_part": 4, "politics_bids_in": 4, "market_done": 4,
+            "economy_buy_used": 4, "economy_prices": 4, "effects_benefits": 3,
+            "politics_tax_picked": 3, "economy_export": 10, "politics_revealed": 9}
+CTX_SEAT_SETS = ("economy_wages", "workers_op_before", "workers_swapped_1", "workers_swapped_2",
+                 "workers_swapped_3", "workers_vacated_1", "workers_vacated_2",
+                 "workers_vacated_3")
+
+
+def _ctx_labels() -> list[str]:
+    labels = []
+    for key in _ctx_keys():
+        if key in CTX_BITS:
+            labels += [f"{key}:{bit}" for bit in range(CTX_BITS[key])]
+        else:
+            labels.append(key)
+    return labels
+
+
+def _ctx_numbers(values: tuple[int, ...]) -> list[int]:
+    """The ctx part of the numbered features: bits spread, seat sets counted, numbers kept."""
+    out: list[int] = []
+    for kind, value in zip(_ctx_kinds(), values):
+        if kind > 0:
+            out += _BIT_ROWS[kind][value & ((1 << kind) - 1)]
+        elif kind < 0:
+            out.append(int(value).bit_count())
+        else:
+            out.append(value)
+    return out
+
+
+@cache
+def _ctx_kinds() -> tuple[int, ...]:
+    """Per ctx key: its bit count (bits spread), -1 (a seat set, counted) or 0 (a number)."""
+    return tuple(CTX_BITS.get(k, -1 if k in CTX_SEAT_SETS else 0) for k in _ctx_keys())
+
+
+_BIT_ROWS = {w: tuple(tuple((v >> b) & 1 for b in range(w)) for v in range(1 << w))
+             for w in set(CTX_BITS.values())}
 
 
 def _decision_codes() -> list[int]:
@@ -67,7 +115,7 @@ def layout(role: str) -> FeatureLayout:
 
     lay.add("decision", [AGENDA.name(c) for c in _decision_codes()])
     lay.add("decision_arg")
-    lay.add("ctx", _ctx_keys())
+    lay.add("ctx", _ctx_labels())
     lay.add("round", [f"r{r}" for r in range(1, D.ROUNDS + 1)])
     lay.add("turn_pass")
     lay.add("turn_flags", ["main_done", "free_used"])
@@ -122,9 +170,15 @@ def layout(role: str) -> FeatureLayout:
                       for x in ("present", "food", "lux", "cost")])
     lay.add("export", [f"{g}_{size}_{x}" for g in D.GOODS for size in ("small", "large")
                        for x in ("qty", "price")])
-    lay.add("events", [f"event{k + 1}_{e.id}" for k in range(2) for e in C.EVENTS])
+    lay.add("events", [f"event{k + 1}_{e.id}" for k in range(MAX_FACE_UP_EVENTS)
+                       for e in C.EVENTS])
     lay.add("agenda", [f"p{p + 1}_{s}" for p in range(5) for s in D.SECTIONS])
     lay.add("hand", list(card_designs(cls)))
+    # what the deciding class alone sees while it chooses among cards a card let it look at
+    # (event_peek, peek_exports) or sells to a peeked Export card; zero otherwise
+    lay.add("peek", [f"event{j + 1}_{e.id}" for j in range(PEEK_EVENTS) for e in C.EVENTS]
+            + [f"export{j}_{g}_{size}_{x}" for j in range(PEEK_EXPORTS) for g in D.GOODS
+               for size in ("small", "large") for x in ("qty", "price")])
     return lay
 
 
@@ -178,11 +232,12 @@ class _Plan:
     no_decision: tuple[int, ...]  # the row when this role is not the one deciding
     table: slice  # companies, markets, deals, export, events, agenda: ``_Table``
     hand: slice
+    peek: slice
 
 
 # How each block before the companies is scaled: (high, low, clipped into [0, 1]).
 _SCALES: dict[str, tuple[float, float, bool]] = {
-    "decision": FLAG, "decision_arg": (100, -1, True), "ctx": (255, -1, True),
+    "decision": FLAG, "decision_arg": (300, -1, True),
     "round": FLAG, "turn_pass": (5, 0.0, True), "turn_flags": FLAG, "policy": FLAG,
     "bill": FLAG, "markers_used": (D.BILL_MARKERS, 0.0, True), "tax_multiplier": (11, 0.0, True),
     "money": (300, 0.0, True), "loans": (10, 0.0, True), "vp": (250, -50, True),
@@ -202,6 +257,16 @@ _SCALES: dict[str, tuple[float, float, bool]] = {
 _TOKEN_SCALES = (FLAG, (D.STRIKE_TOKENS, 0.0, True), (D.MACHINERY_TOKENS, 0.0, True))
 
 
+def _ctx_scales() -> list[tuple[float, float, bool]]:
+    out: list[tuple[float, float, bool]] = []
+    for kind in _ctx_kinds():
+        if kind > 0:
+            out += [FLAG] * kind
+        else:
+            out.append((31, 0.0, True) if kind < 0 else (255, -1, True))
+    return out
+
+
 @cache
 def _plan(role: str) -> _Plan:
     lay = layout(role)
@@ -211,10 +276,13 @@ def _plan(role: str) -> _Plan:
         if name == "companies":
             break
         width = span.stop - span.start
-        scales += _TOKEN_SCALES if name == "tokens" else [_SCALES[name]] * width
+        if name == "ctx":
+            scales += _ctx_scales()
+        else:
+            scales += _TOKEN_SCALES if name == "tokens" else [_SCALES[name]] * width
     table = slice(blocks["companies"].start, blocks["agenda"].stop)
     if (len(scales) != table.start or table != _table_slice()
-            or blocks["hand"] != slice(table.stop, lay.size)
+            or blocks["hand"].start != table.stop or blocks["peek"].stop != lay.size
             or blocks["companies"].stop - table.start != NUM_SEATS * SEAT_WIDTH
             or blocks["markets"].stop - blocks["markets"].start
             != sum(MARKET_PLACES) * MARKET_WIDTH
@@ -233,6 +301,7 @@ def _plan(role: str) -> _Plan:
         no_decision=_one_hot(len(codes), -1),
         table=table,
         hand=blocks["hand"],
+        peek=blocks["peek"],
     )
 
 
@@ -261,7 +330,8 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
     mc_owned = employed[MC] + sum(unemployed[MC])
     numbers = [
-        *decision, arg, *ctx, *ROUND_ROWS[st.round], st.turn_pass, st.main_done, st.free_used,
+        *decision, arg, *_ctx_numbers(ctx), *ROUND_ROWS[st.round], st.turn_pass, st.main_done,
+        st.free_used,
         *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
         *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
         *SECTION_ROWS[policies[6]],
@@ -289,7 +359,40 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     np.maximum(y, plan.floor, out=y)
     np.minimum(y, plan.ceiling, out=y)
     hand = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
-    return np.concatenate((y, table, hand), dtype=np.float32)
+    peek = _peek(st, player, plan.peek.stop - plan.peek.start)
+    return np.concatenate((y, table, hand, peek), dtype=np.float32)
+
+
+def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
+    """The Events and Export cards ``player`` is looking at for its pending decision (top
+    first), or two empty lists: what ``hidden.resample_hidden`` keeps for that viewer."""
+    if not st.agenda or st.agenda[-1][1] != player:
+        return [], []
+    from envs.hegemony import economy, effects
+
+    code, _seat, arg = st.agenda[-1]
+    if code == effects.PEEK:
+        k = min(effects.NODES[arg]["k"], len(st.event_deck))
+        return st.event_deck[len(st.event_deck) - k:][::-1], []
+    if code == effects.PEEK_SWAP:
+        return [st.event_deck[st.ctx[effects.PEEKED]]], []
+    if code == economy.EXPORT_CARD:
+        return [], list(economy._peek_cards(st))
+    if code == economy.SELL_FOREIGN and st.ctx.get("economy_export_card", -1) >= 0:
+        return [], [st.ctx["economy_export_card"]]
+    return [], []
+
+
+def _peek(st: HegemonyState, player: int, width: int) -> np.ndarray:
+    row = np.zeros(width, dtype=np.float32)
+    events, exports = peeked(st, player)
+    for j, event in enumerate(events[:PEEK_EVENTS]):
+        row[j * len(C.EVENTS) + event] = 1.0
+    start = PEEK_EVENTS * len(C.EVENTS)
+    for j, export in enumerate(exports[:PEEK_EXPORTS]):
+        row[start + j * 4 * len(D.GOODS):start + (j + 1) * 4 * len(D.GOODS)] = \
+            _EXPORT_ROWS[export]
+    return row
 
 
 class _Hands:
@@ -473,9 +576,9 @@ class _Table:
         if st.export >= 0:
             block[start:start + 4 * len(D.GOODS)] = _EXPORT_ROWS[st.export]
         start += 4 * len(D.GOODS)
-        for k, event in enumerate(st.events[:2]):
+        for k, event in enumerate(st.events[:MAX_FACE_UP_EVENTS]):
             block[start + len(C.EVENTS) * k + event] = 1.0
-        start += 2 * len(C.EVENTS)
+        start += MAX_FACE_UP_EVENTS * len(C.EVENTS)
         if st.agenda_card >= 0:
             target = C.AGENDAS[st.agenda_card].target
             block[[start + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"])

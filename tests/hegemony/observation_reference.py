@@ -16,7 +16,7 @@ from envs.hegemony import board
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
 from envs.hegemony.actions import MAX_SLOTS, MC, NUM_SEATS, ROLE_NAMES, WC, WORKER_KINDS
-from envs.hegemony.observation import layout
+from envs.hegemony.observation import CTX_BITS, CTX_SEAT_SETS, layout, peeked
 from envs.hegemony.state import BENEFIT_ITEMS, NO_WORKER
 
 if TYPE_CHECKING:
@@ -59,9 +59,20 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
         codes = _decision_codes()
         if seat == player and code in codes:
             f.append((o["decision"] + codes.index(code), 1.0))
-            f.append((o["decision_arg"], _scale(arg, 100, -1)))
-    for k, key in enumerate(_ctx_keys()):
-        f.append((o["ctx"] + k, _scale(st.ctx.get(key, 0), 255, -1)))
+            f.append((o["decision_arg"], _scale(arg, 300, -1)))
+    k = 0
+    for key in _ctx_keys():  # small bit sets one feature per bit, seat sets counted
+        value = st.ctx.get(key, 0)
+        if key in CTX_BITS:
+            for bit in range(CTX_BITS[key]):
+                f.append((o["ctx"] + k, float(value >> bit & 1)))
+                k += 1
+        elif key in CTX_SEAT_SETS:
+            f.append((o["ctx"] + k, _scale(bin(value).count("1"), 31)))
+            k += 1
+        else:
+            f.append((o["ctx"] + k, _scale(value, 255, -1)))
+            k += 1
     f.append((o["round"] + st.round - 1, 1.0))
     f.append((o["turn_pass"], _scale(st.turn_pass, 5)))
     f.append((o["turn_flags"], float(st.main_done)))
@@ -125,7 +136,7 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
             for size, (qty, price) in enumerate(offers[good]):
                 base = o["export"] + 4 * g + 2 * size
                 f += [(base, _scale(qty, 8)), (base + 1, _scale(price, 80))]
-    for k, event in enumerate(st.events[:2]):
+    for k, event in enumerate(st.events[:4]):
         f.append((o["events"] + len(C.EVENTS) * k + event, 1.0))
     if st.agenda_card >= 0:
         target = C.AGENDAS[st.agenda_card].target
@@ -133,6 +144,16 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
             f.append((o["agenda"] + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"]), 1.0))
     for design in set(st.hands[player]):
         f.append((o["hand"] + design, _scale(st.hands[player].count(design), 3)))
+    events, exports = peeked(st, player)  # the cards a peek shows the deciding class
+    for j, event in enumerate(events):
+        f.append((o["peek"] + len(C.EVENTS) * j + event, 1.0))
+    start = o["peek"] + 5 * len(C.EVENTS)
+    for j, export in enumerate(exports):
+        offers = C.EXPORTS[export].offers
+        for g, good in enumerate(D.GOODS):
+            for size, (qty, price) in enumerate(offers[good]):
+                base = start + 16 * j + 4 * g + 2 * size
+                f += [(base, _scale(qty, 8)), (base + 1, _scale(price, 80))]
     for index, value in f:
         x[index] = value
     return x

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from envs.hegemony import cards as C
 from envs.hegemony import observation
 from envs.hegemony.actions import ROLE_NAMES
 from envs.hegemony.game import HegemonyGame
@@ -106,3 +107,24 @@ def test_a_hand_made_state_without_scratch_keys_reads_them_as_zero() -> None:
     st = HegemonyGame().new_initial_state(4)
     st.ctx = {}
     _check_all_seats(st)
+
+
+def test_s2_3_a_peek_shows_the_deciding_class_its_cards_and_no_one_else() -> None:
+    """event_peek: while the State chooses among the top Events, it sees them (and only it);
+    re-drawing what it cannot see keeps them in place, so its observation is unchanged."""
+    from envs.hegemony.actions import ST, WC
+    from tests.hegemony.test_effects import game, run
+
+    st = game()
+    run(st, ST, {"op": "event_peek", "k": 3, "place_or_replace": "place"})
+    top = st.event_deck[::-1][:3]
+    obs = encode(st, ST)
+    names = layout("state").names
+    shown = [names[i] for i in np.flatnonzero(obs) if names[i].startswith("peek[")]
+    assert shown == [f"peek[event{j + 1}_{C.EVENTS[e].id}]" for j, e in enumerate(top)]
+    assert not any(n.startswith("peek[") for n, v in zip(layout("working_class").names,
+                                                        encode(st, WC)) if v)
+    for seed in range(5):
+        other = st.resample_hidden(ST, np.random.default_rng(seed))
+        assert other.event_deck[::-1][:3] == top
+        assert np.array_equal(encode(other, ST), obs)
