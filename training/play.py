@@ -156,7 +156,7 @@ class Session:
         scores = state.scores()
         breakdown = breakdown_text(state.score_breakdown()[self.seat])
         self.say()
-        self.say(state.render())
+        self.say(state.render_for(self.seat))
         self.say()
         self.say(f"you are {self.seat_label(self.seat)}: score {_number(scores[self.seat])}"
                  + (f" ({breakdown})" if breakdown else ""))

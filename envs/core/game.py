@@ -254,6 +254,11 @@ class GameState(ABC):
     @abstractmethod
     def render(self) -> str: ...
 
+    def render_for(self, viewer: int) -> str:
+        """The table as seat ``viewer`` sees it: the public view plus that seat's own hidden
+        information (a game with hands shows its hand); by default ``render()``."""
+        return self.render()
+
     def rank_keys(self) -> list[tuple]:
         """Per seat, a key where higher ranks better; equal keys share places."""
         return [(s,) for s in self.scores()]

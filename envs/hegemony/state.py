@@ -202,6 +202,11 @@ class HegemonyState(AgendaState, GameState):
 
         return render(self)
 
+    def render_for(self, viewer: int) -> str:
+        from envs.hegemony.render import render
+
+        return render(self, viewer)
+
     def rank_keys(self) -> list[tuple]:
         from envs.hegemony.production import rank_keys
 

@@ -223,3 +223,13 @@ def test_s1_4_immigration_cards_go_under_the_deck_and_cycle():
 
     immigrate(st, WC, 1)
     assert st.immigration[0] == deck[-1] and st.immigration[1:] == deck[:-1]
+
+
+def test_render_shows_the_public_table_and_one_viewers_hand_only():
+    st = new_state(14)
+    public = st.render()
+    assert "policies: p1C p2B p3A p4B p5C p6B p7B" in public and "hand:" not in public
+    mine = st.render_for(WC)
+    titles = [C.ACTION_CARDS["WC"][d].title for d in st.hands[WC]]
+    assert "WC hand: " + ", ".join(titles) in mine
+    assert "MC hand" not in mine and "CC hand" not in mine
