@@ -1,6 +1,6 @@
 """Bots from specs, for evaluation, training opponents and play.
 
-``make_bot`` turns ``random``, ``heuristic`` or a checkpoint folder into a
+``make_bot`` turns ``random``, ``heuristic``, a checkpoint folder or zoo name into a
 ``StateBot`` (a checkpoint with a look-ahead card plays its search), and
 ``OpponentPool`` draws the opponents of a training seat from weighted specs.
 Layering: ``opponents`` (networks) <- ``search`` (look-ahead) <- ``bots``.
@@ -15,7 +15,13 @@ from typing import Any
 import numpy as np
 
 from envs.core.game import Game
-from training.opponents import CheckpointError, OpponentSpec, network_bot, spec_role
+from training.opponents import (
+    CheckpointError,
+    OpponentSpec,
+    find_checkpoint,
+    network_bot,
+    spec_role,
+)
 from training.search import lookahead_bot
 
 
@@ -77,10 +83,10 @@ class OpponentPool:
             raise ValueError("the opponent pool needs at least one kind")
         weighted = parse_weighted(specs)
         for spec, _ in weighted:
-            if spec not in self.KINDS and not Path(spec).is_dir():
+            if spec not in self.KINDS and find_checkpoint(spec) is None:
                 raise ValueError(
                     f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
-                    "nor a checkpoint folder"
+                    "nor a checkpoint folder or zoo name"
                 )
         self.game = game
         self.specs = [spec for spec, _ in weighted]

@@ -9,8 +9,9 @@
     python -m training.evaluate --env chihou_sousei_v1 --players 4 \
         --agents random heuristic checkpoints/chihou_sousei_v1/ppo_league --games 600
 
-Agents are ``random``, ``heuristic`` or checkpoint folders (played
-deterministically).  A co-win counts as a 1/k share of a win.
+Agents are ``random``, ``heuristic``, checkpoint folders or zoo names such as
+``chihou_sousei_v1/ppo_league`` (played deterministically).  A co-win counts as a 1/k
+share of a win.  Torch-free: the ``[play]`` extra (onnxruntime, openskill) runs it all.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from envs.core.agents import play_game
 from envs.core.errors import ConfigError
 from envs.core.rewards import places, win_share, winners
 from training.bots import make_bot
-from training.opponents import PolicyBot, spec_role
+from training.opponents import PolicyBot, checkpoint_folder, spec_role
 
 
 def agent_label(spec: Any) -> str:
@@ -310,7 +311,7 @@ def evaluate_checkpoint(
     A checkpoint that also plays solo gets its mean solo score beside the
     fields' (same seeds).
     """
-    card = json.loads((Path(folder) / "card.json").read_text())
+    card = json.loads((checkpoint_folder(folder) / "card.json").read_text())
     counts = card["player_counts"]
     players = players or max(counts)
     config = {**card["config"], "num_players": players}
@@ -343,7 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", required=True, choices=envs.list_envs())
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument(
-        "--agents", nargs="+", required=True, help="random, heuristic or checkpoint folders"
+        "--agents", nargs="+", required=True,
+        help="random, heuristic, checkpoint folders or zoo names <env>/<name>"
     )
     parser.add_argument(
         "--field", help="play each agent against this field instead of a round robin"

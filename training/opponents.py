@@ -1,12 +1,13 @@
 """Opponents: exported policies (numpy + onnxruntime only), bots, and the pool.
 
-    from training.opponents import load
-    agent = load("checkpoints/chihou_sousei_v1/ppo_league")
+    from training.opponents import list_zoo, load
+    agent = load("chihou_sousei_v1/ppo_league")   # a zoo name (list_zoo()), or a folder
     action = agent.act(observation, action_mask)
 
 ``load`` needs neither torch nor stable-baselines3.  A checkpoint is a folder
 with ``policy.onnx`` (observation, action_mask -> masked logits) and
-``card.json``; it is refused for an env or size it was not made for.
+``card.json``; it is refused for an env or size it was not made for.  Zoo names
+and the listing are ``training.zoo``'s (re-exported here).
 """
 
 from __future__ import annotations
@@ -20,15 +21,13 @@ from typing import Any
 import numpy as np
 
 from envs.core.agents import RandomBot
-from envs.core.errors import MeepleZooError
 from envs.core.game import Game, GameState
+from training.zoo import TEAM_FILE, CheckpointError, checkpoint_folder, find_checkpoint
+from training.zoo import ZooEntry as ZooEntry
+from training.zoo import list_zoo as list_zoo
 
-OpponentSpec = str  # "random", "heuristic", "self" or a checkpoint folder
+OpponentSpec = str  # "random", "heuristic", "self", a checkpoint folder or a zoo name
 MASKED_LOGIT = -1e8
-
-
-class CheckpointError(MeepleZooError, ValueError):
-    """A checkpoint that is missing, damaged or made for another env or size."""
 
 
 def names_hash(names: list[str]) -> str:
@@ -44,7 +43,7 @@ class PolicyAgent:
     """
 
     def __init__(self, path: str | os.PathLike, stochastic: bool = False, seed: int | None = None):
-        folder = Path(path)
+        folder = checkpoint_folder(path)
         if folder.is_file():
             folder = folder.parent
         card_path, model_path = folder / "card.json", folder / "policy.onnx"
@@ -180,7 +179,8 @@ class PolicyAgent:
 
 
 def load(path: str | os.PathLike, stochastic: bool = False, seed: int | None = None) -> PolicyAgent:
-    """Load an exported opponent (a folder with policy.onnx and card.json)."""
+    """Load an exported opponent: a folder with policy.onnx and card.json, or a zoo
+    name ``<env>/<name>`` (``list_zoo()``), found from any working directory."""
     return PolicyAgent(path, stochastic=stochastic, seed=seed)
 
 
@@ -196,16 +196,13 @@ class PolicyBot:
         return self.agent.act(state.observation(seat), state.legal_mask())
 
 
-TEAM_FILE = "team.json"
-
-
 class TeamBot:
     """A team checkpoint as a ``StateBot``: one policy per role, each seat played by the
     policy of that seat's role."""
 
     def __init__(self, folder: str | os.PathLike, game: Game, stochastic: bool = False,
                  seed: int | None = None) -> None:
-        self.path = Path(folder)
+        self.path = checkpoint_folder(folder)
         try:
             team = json.loads((self.path / TEAM_FILE).read_text())
             members: dict[str, str] = dict(team["roles"])
@@ -236,7 +233,9 @@ class TeamBot:
 
 
 def is_team(spec: OpponentSpec) -> bool:
-    return (Path(spec) / TEAM_FILE).is_file()
+    """Whether ``spec`` (a folder or a zoo name) is a team of one policy per role."""
+    folder = find_checkpoint(spec)
+    return folder is not None and (folder / TEAM_FILE).is_file()
 
 
 class ObservationBot:
@@ -282,15 +281,19 @@ def spec_role(spec: OpponentSpec) -> str | None:
     """The role a checkpoint plays (None: any role, e.g. bots, teams, older cards)."""
     if not isinstance(spec, str) or spec in ("random", "heuristic") or is_team(spec):
         return None
+    folder = find_checkpoint(spec)
+    if folder is None:
+        return None
     try:
-        return json.loads((Path(spec) / "card.json").read_text()).get("role")
+        return json.loads((folder / "card.json").read_text()).get("role")
     except (OSError, json.JSONDecodeError, AttributeError):
         return None
 
 
 def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
                 stochastic: bool = False, seat: int | None = None) -> Any:
-    """A ``StateBot`` for ``random``, ``heuristic``, a team or a checkpoint's network alone.
+    """A ``StateBot`` for ``random``, ``heuristic``, a team or a checkpoint's network alone
+    (a team or a checkpoint: a folder or a zoo name).
 
     A checkpoint is checked against ``seat`` (default: the first seat of its role).
     The opponent models of ``training.search`` build their bots with it (no search

@@ -4,10 +4,11 @@
         --opponents chihou_sousei_v1/ppo_league
 
 The game runs on the engine (``envs.make_game``); each opponent is a ``make_bot`` spec
-(``random``, ``heuristic``, a checkpoint folder) or a zoo name ``<env>/<name>`` under
-the repository's ``checkpoints/``.  At your turn it shows the board, your score and the
-legal actions, numbered and grouped by the game's action catalogue; type ``help`` for
-the commands.  ``main`` takes its input and output streams, so tests drive whole games.
+(``random``, ``heuristic``, a checkpoint folder) or a zoo name ``<env>/<name>``
+(``training.opponents.list_zoo()``, found wherever play runs, clone or wheel).  At your
+turn it shows the board, your score and the legal actions, numbered and grouped by the
+game's action catalogue; type ``help`` for the commands.  ``main`` takes its input and
+output streams, so tests drive whole games.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import envs
 from envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from envs.core.game import Game, GameState, parse_options, state_from_saved
 from training.bots import make_bot
+from training.opponents import CheckpointError, checkpoint_folder
 
-CHECKPOINTS = Path(__file__).resolve().parents[1] / "checkpoints"
 BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
 
@@ -47,18 +48,15 @@ class EndOfInput(Exception):
 
 
 def resolve_opponent(spec: str) -> str:
-    """A ``make_bot`` spec for ``spec``: a built-in bot, an existing checkpoint folder, or a
-    zoo name looked up under the repository's ``checkpoints/`` (wherever play is run from)."""
-    if spec in BUILT_IN or Path(spec).is_dir():
+    """A ``make_bot`` spec for ``spec``: a built-in bot, or the folder of a checkpoint
+    given by path or by zoo name (``training.opponents.checkpoint_folder``, the one lookup
+    that ``load`` uses too)."""
+    if spec in BUILT_IN:
         return spec
-    zoo = CHECKPOINTS / spec
-    if "/" in spec and zoo.is_dir():
-        return str(zoo)
-    shipped = sorted(f"{p.parent.name}/{p.name}" for p in CHECKPOINTS.glob("*/*") if p.is_dir())
-    raise ConfigError(
-        f"opponent {spec!r} is not random, heuristic, a checkpoint folder or a zoo name "
-        f"<env>/<name> under {CHECKPOINTS}; shipped: {', '.join(shipped) or 'none'}"
-    )
+    try:
+        return str(checkpoint_folder(spec))
+    except CheckpointError as exc:
+        raise ConfigError(f"opponent {spec!r} is not random or heuristic, and {exc}") from None
 
 
 def seat_opponents(specs: list[str], num_players: int, seat: int) -> dict[int, str]:

@@ -11,7 +11,8 @@ import pytest
 
 import envs
 from envs.core.agents import RandomBot
-from training.play import CHECKPOINTS, main, resolve_opponent, seat_opponents
+from training.play import main, resolve_opponent, seat_opponents
+from training.zoo import zoo_root
 
 ZOO = "chihou_sousei_v1/ppo_league"
 
@@ -152,8 +153,8 @@ def test_end_of_input_quits_cleanly():
 
 def test_a_zoo_name_resolves_under_the_repository_wherever_play_runs(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert Path(resolve_opponent(ZOO)) == CHECKPOINTS / ZOO
-    assert (CHECKPOINTS / ZOO / "policy.onnx").is_file()
+    assert Path(resolve_opponent(ZOO)) == zoo_root() / ZOO
+    assert (zoo_root() / ZOO / "policy.onnx").is_file()
     code, text = play(["--env", "chihou_sousei_v1", "--players", "4", "--seat", "1",
                        "--opponents", ZOO], ["quit"])
     assert code == 0

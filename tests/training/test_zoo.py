@@ -1,0 +1,200 @@
+"""The model zoo: listed with its cards' figures, loaded by name from any directory,
+carried by the wheel, and played, evaluated and rated without torch."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import envs
+import training.zoo
+from training.bots import make_bot
+from training.opponents import CheckpointError, TeamBot, list_zoo, load
+from training.zoo import zoo_root
+
+REPO = Path(__file__).resolve().parents[2]
+ROOT = REPO / "checkpoints"
+SHIPPED = sorted(p for p in ROOT.glob("*/*") if p.is_dir() and p.parent.name != "__pycache__")
+NAME = "chihou_sousei_v1/ppo_league"
+
+
+def _card(folder: Path) -> dict:
+    return json.loads((folder / "card.json").read_text())
+
+
+def test_the_zoo_is_the_repository_checkpoints_folder():
+    assert zoo_root().resolve() == ROOT.resolve()
+    assert len(SHIPPED) >= 3
+
+
+def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
+    entries = {entry.name: entry for entry in list_zoo()}
+    assert sorted(entries) == [f"{p.parent.name}/{p.name}" for p in SHIPPED]
+    for folder in SHIPPED:
+        entry = entries[f"{folder.parent.name}/{folder.name}"]
+        card = _card(folder)
+        assert (entry.env, entry.kind, entry.role) == (card["env"], "policy", card.get("role"))
+        assert entry.player_counts == tuple(card["player_counts"])
+        evaluation = card["evaluation"]
+        for field in ("vs_random", "vs_heuristic"):
+            assert entry.figures[field] == {k: evaluation[field][k] for k in
+                                            ("players", "games", "win_rate", "win_rate_ci95")}
+        assert f"{evaluation['vs_heuristic']['win_rate']:.1%}" in entry.headline()
+    solo = entries["necropolis_railway_v1/ppo_league"].figures
+    card_solo = _card(ROOT / "necropolis_railway_v1/ppo_league")["evaluation"]["solo"]
+    assert solo["solo_heuristic"]["mean_score"] == card_solo["heuristic"]["mean_score"]
+    assert solo["solo"]["mean_score_ci95"] == next(
+        v for k, v in card_solo.items() if k not in ("random", "heuristic"))["mean_score_ci95"]
+    assert [e.name for e in list_zoo("chihou_sousei_v1")] == [NAME]
+
+
+def test_load_by_zoo_name_from_another_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    agent = load(NAME)
+    assert agent.path.resolve() == (ROOT / NAME).resolve()
+    game = envs.make_game("chihou_sousei_v1", num_players=4)
+    agent.check_compatible(game)
+    state = game.new_initial_state(seed=3)
+    action = agent.act(state.observation(0), state.legal_mask())
+    assert state.legal_mask()[action]
+    bot = make_bot(NAME, game, seed=0)  # evaluation, play and the arena build bots so
+    assert bot.name == NAME
+    assert load(ROOT / NAME).path == ROOT / NAME  # a folder by path, as before
+
+
+def test_a_folder_given_by_path_wins_over_the_zoo_name_of_the_same_spelling(
+        tmp_path, monkeypatch):
+    local = tmp_path / NAME
+    shutil.copytree(ROOT / NAME, local)
+    card = _card(local)
+    (local / "card.json").write_text(json.dumps({**card, "name": "my_local_copy"}))
+    monkeypatch.chdir(tmp_path)
+    assert load(NAME).name == "my_local_copy"
+    assert load(NAME).path == Path(NAME)
+
+
+def test_an_unknown_name_is_refused_naming_the_zoo(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CheckpointError, match=rf"nor a zoo name.*shipped: .*{NAME}"):
+        load("chihou_sousei_v1/nobody")
+    with pytest.raises(CheckpointError, match=r"needs card\.json and policy\.onnx"):
+        load("../checkpoints/" + NAME)  # no escaping the zoo through a name
+
+
+def test_another_projects_checkpoints_package_is_not_taken_for_the_zoo(tmp_path, monkeypatch):
+    foreign = tmp_path / "checkpoints"
+    shutil.copytree(ROOT / NAME, foreign / "other_env" / "theirs")
+    (foreign / "__init__.py").write_text("")  # a regular package, without the zoo's marker
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "checkpoints", raising=False)
+    monkeypatch.chdir(tmp_path)
+    try:
+        assert importlib.import_module("checkpoints").__file__.startswith(str(tmp_path))
+        assert zoo_root().resolve() == ROOT.resolve()
+        assert "other_env/theirs" not in {e.name for e in list_zoo()}
+    finally:
+        sys.modules.pop("checkpoints", None)  # the foreign one (monkeypatch restores ours)
+
+
+def _add_team(zoo: Path) -> Path:
+    """A team folder (``team.json`` and one member folder per role) under ``zoo``."""
+    team = zoo / "asian_delivery_v1" / "duo"
+    shutil.copytree(ROOT / "asian_delivery_v1/ppo_league", team / "player")
+    figures = {"players": 4, "games": 10, "win_rate": 0.3, "win_rate_ci95": [0.1, 0.6]}
+    (team / "team.json").write_text(json.dumps({
+        "name": "duo", "env": "asian_delivery_v1", "roles": {"player": "player"},
+        "evaluation": {"vs_heuristic": {**figures, "mean_score": 1.0}}}))
+    return team
+
+
+def test_a_shipped_team_is_listed_and_played_by_its_zoo_name(tmp_path, monkeypatch):
+    zoo = tmp_path / "zoo"
+    shutil.copytree(ROOT, zoo, ignore=shutil.ignore_patterns("__pycache__"))
+    _add_team(zoo)
+    monkeypatch.setattr(training.zoo, "zoo_root", lambda: zoo)
+    monkeypatch.chdir(tmp_path)
+    team = {e.name: e for e in list_zoo()}["asian_delivery_v1/duo"]
+    assert (team.kind, team.roles, team.player_counts, team.role) == (
+        "team", ("player",), (4,), None)
+    assert team.figures == {"vs_heuristic": {"players": 4, "games": 10, "win_rate": 0.3,
+                                             "win_rate_ci95": [0.1, 0.6]}}
+    game = envs.make_game("asian_delivery_v1", num_players=4)
+    assert isinstance(make_bot("asian_delivery_v1/duo", game, seed=0), TeamBot)
+
+
+def _wheel_checkpoint_files(zoo: Path) -> set[str]:
+    return {f"checkpoints/{p.relative_to(zoo).as_posix()}" for p in zoo.rglob("*")
+            if p.name in ("policy.onnx", "card.json", "team.json")}
+
+
+def test_the_wheel_carries_every_shipped_checkpoint(tmp_path):
+    """Built from a copy of the sources (the checkout gets no build/ folder), with a team
+    added to show that a team's member folders travel too."""
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, source / name)
+    for name in ("envs", "training", "checkpoints"):
+        shutil.copytree(REPO / name, source / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    _add_team(source / "checkpoints")
+    expected = _wheel_checkpoint_files(source / "checkpoints")
+    assert {f"checkpoints/{p.parent.name}/{p.name}/policy.onnx" for p in SHIPPED} <= expected
+    subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
+                    "--no-build-isolation", "--quiet", "-w", str(tmp_path / "dist")],
+                   cwd=source, check=True, capture_output=True, timeout=60)
+    [wheel] = (tmp_path / "dist").glob("meeplezoo-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        assert expected <= names, f"missing from the wheel: {sorted(expected - names)}"
+        assert "checkpoints/__init__.py" in names
+        assert not [n for n in names if "__pycache__" in n]
+        for folder in SHIPPED:
+            member = f"checkpoints/{folder.parent.name}/{folder.name}/policy.onnx"
+            assert archive.read(member) == (folder / "policy.onnx").read_bytes()
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
+    play = [line for line in metadata.decode().splitlines()
+            if line.startswith("Requires-Dist:") and "extra == \"play\"" in line]
+    assert {"onnxruntime", "openskill"} <= {line.split()[1].split(">")[0] for line in play}
+    assert not [line for line in play if "torch" in line or "stable" in line]
+
+
+TORCH_FREE = textwrap.dedent("""
+    import importlib.abc, sys
+
+    class NoTraining(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in {"torch", "stable_baselines3", "sb3_contrib", "onnx",
+                                      "tensorboard"}:
+                raise ImportError(f"{name} is not in the [play] extra")
+
+    sys.meta_path.insert(0, NoTraining())
+    from training.evaluate import round_robin, versus_field
+    from training.opponents import list_zoo, load
+    import training.play
+
+    name = "chihou_sousei_v1/ppo_league"
+    print(len(list_zoo()), load(name).name)
+    config = {"num_players": 4}
+    print(versus_field("chihou_sousei_v1", config, name, "random", 1)["games"])
+    print(sorted(r["agent"] for r in round_robin("chihou_sousei_v1", config,
+                                                 [name, "random"], 2)["ratings"]))
+""")
+
+
+def test_loading_playing_evaluating_and_rating_need_no_torch(tmp_path):
+    """What the torch-free ``[play]`` extra installs is enough: torch, SB3 and onnx are
+    made unimportable, and a zoo opponent still loads by name, plays and gets rated."""
+    done = subprocess.run([sys.executable, "-c", TORCH_FREE], cwd=tmp_path, text=True,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == [
+        f"{len(SHIPPED)} ppo_league", "1", str(sorted([NAME, "random"]))]

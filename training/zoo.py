@@ -1,0 +1,204 @@
+"""The model zoo: the shipped opponents, listed and found by name from anywhere.
+
+    from training.opponents import list_zoo, load
+    for entry in list_zoo():
+        print(entry.name, entry.headline())
+    agent = load("chihou_sousei_v1/ppo_league")      # a zoo name, from any directory
+
+    python -m training.zoo                              # the same list in the terminal
+
+A zoo name is ``<env>/<name>``: a folder of the ``checkpoints`` data package (see its
+docstring for the packaging), which ``importlib.resources`` finds in a clone and in a
+wheel install alike.  A checkpoint folder given by path keeps working and wins over a
+zoo name of the same spelling.  Torch-free: numpy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.resources
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from envs.core.errors import MeepleZooError
+
+ZOO_PACKAGE = "checkpoints"
+TEAM_FILE = "team.json"
+CARD_FILE = "card.json"
+# what a card's evaluation keeps as headline figures (the rest is in the card itself)
+WIN_FIGURES = ("players", "games", "win_rate", "win_rate_ci95")
+SCORE_FIGURES = ("games", "mean_score", "mean_score_ci95")
+BUILT_IN_FIELDS = ("random", "heuristic")
+
+
+class CheckpointError(MeepleZooError, ValueError):
+    """A checkpoint that is missing, damaged or made for another env or size."""
+
+
+def zoo_root() -> Path:
+    """The folder that holds the shipped opponents.
+
+    The ``checkpoints`` package through ``importlib.resources`` (a wheel install, or a
+    clone whose install maps it); otherwise the ``checkpoints/`` beside ``training/``,
+    which is where it is in a clone installed before ``checkpoints`` became a package.
+    A ``checkpoints`` of another project (no ``MEEPLEZOO_ZOO`` marker) is passed over.
+    """
+    try:
+        package = importlib.import_module(ZOO_PACKAGE)
+    except ImportError:
+        package = None
+    if getattr(package, "MEEPLEZOO_ZOO", False):
+        root = importlib.resources.files(package)
+        if isinstance(root, os.PathLike):  # installed as files (a wheel is unpacked)
+            return Path(root)
+    return Path(__file__).resolve().parents[1] / ZOO_PACKAGE
+
+
+def _is_checkpoint(folder: Path) -> bool:
+    return (folder / CARD_FILE).is_file() or (folder / TEAM_FILE).is_file()
+
+
+def zoo_folder(name: str) -> Path | None:
+    """The folder of zoo name ``<env>/<name>`` (or a team member ``<env>/<team>/<role>``),
+    or None when nothing is shipped under that name."""
+    relative = PurePosixPath(str(name).replace(os.sep, "/"))
+    if len(relative.parts) < 2 or relative.is_absolute() or ".." in relative.parts:
+        return None
+    folder = zoo_root().joinpath(*relative.parts)
+    return folder if _is_checkpoint(folder) else None
+
+
+def find_checkpoint(spec: str | os.PathLike) -> Path | None:
+    """A checkpoint spec as a path: an existing path as it is, else a zoo name's folder,
+    else None."""
+    path = Path(spec)
+    if path.exists():
+        return path
+    return zoo_folder(os.fspath(spec))
+
+
+def checkpoint_folder(spec: str | os.PathLike) -> Path:
+    """Like ``find_checkpoint``, but a spec that is neither is an error naming the zoo."""
+    found = find_checkpoint(spec)
+    if found is None:
+        shipped = ", ".join(entry.name for entry in list_zoo()) or "none"
+        raise CheckpointError(
+            f"{os.fspath(spec)}: not a checkpoint folder (a checkpoint folder needs card.json "
+            f"and policy.onnx) nor a zoo name <env>/<name>; shipped: {shipped}"
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class ZooEntry:
+    """One shipped opponent and the headline figures of its card.
+
+    ``figures`` maps ``vs_random`` and ``vs_heuristic`` to the win rate against that
+    field with its 95% interval (``players``, ``games``, ``win_rate``,
+    ``win_rate_ci95``), and, for one that plays solo, ``solo`` to its mean solo score
+    with its interval (and ``solo_random``, ``solo_heuristic`` to the bots' on the same
+    deals); only what the card has.
+    """
+
+    name: str  # the zoo name: what load() and every --opponents/--agents take
+    env: str
+    player_counts: tuple[int, ...]
+    role: str | None  # the seat role it plays; None: any (a team plays every role)
+    kind: str  # "policy" or "team"
+    path: Path
+    roles: tuple[str, ...] = ()  # a team's roles
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def headline(self) -> str:
+        """``vs random 99.3% [98.5-99.6], vs heuristic 31.9% [29.0-34.8] (4 players)``."""
+        parts = []
+        for key in ("vs_random", "vs_heuristic"):
+            if key in self.figures:
+                f = self.figures[key]
+                low, high = f["win_rate_ci95"]
+                parts.append(f"{key.replace('_', ' ')} {f['win_rate']:.1%} "
+                             f"[{low:.1%}-{high:.1%}] ({f['players']}p, {f['games']} games)")
+        if "solo" in self.figures:
+            f = self.figures["solo"]
+            low, high = f["mean_score_ci95"]
+            parts.append(f"solo score {f['mean_score']:.1f} [{low:.1f}-{high:.1f}]")
+        return ", ".join(parts) or "no evaluation in its card"
+
+
+def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A card's ``evaluation`` cut to its headline figures (see ``ZooEntry``)."""
+    figures: dict[str, dict[str, Any]] = {}
+    for key, value in evaluation.items():
+        if key.startswith("vs_") and isinstance(value, dict):
+            figures[key] = {k: value[k] for k in WIN_FIGURES if k in value}
+    for agent, value in (evaluation.get("solo") or {}).items():
+        if isinstance(value, dict):
+            key = f"solo_{agent}" if agent in BUILT_IN_FIELDS else "solo"
+            figures[key] = {k: value[k] for k in SCORE_FIGURES if k in value}
+    return figures
+
+
+def _entry(folder: Path, name: str) -> ZooEntry:
+    """The zoo entry of a shipped folder (a checkpoint or a team)."""
+    try:
+        if (folder / TEAM_FILE).is_file():
+            team = json.loads((folder / TEAM_FILE).read_text())
+            roles = tuple(team["roles"])
+            counts: set[int] | None = None
+            for sub in team["roles"].values():
+                member = json.loads((folder / sub / CARD_FILE).read_text())
+                member_counts = set(member.get("player_counts") or [])
+                counts = member_counts if counts is None else counts & member_counts
+            return ZooEntry(name, str(team["env"]), tuple(sorted(counts or ())), None, "team",
+                            folder, roles, headline_figures(team.get("evaluation") or {}))
+        card = json.loads((folder / CARD_FILE).read_text())
+        role = card.get("role")
+        return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,
+                        "policy", folder, (role,) if role else (),
+                        headline_figures(card.get("evaluation") or {}))
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise CheckpointError(f"shipped opponent {name}: damaged card ({exc})") from exc
+
+
+def list_zoo(env: str | None = None) -> list[ZooEntry]:
+    """The shipped opponents (of ``env`` only, if given), by name: every
+    ``<env>/<name>`` folder of the zoo with a card or a team file."""
+    root = zoo_root()
+    entries = []
+    for folder in sorted(root.glob("*/*")):
+        if folder.is_dir() and _is_checkpoint(folder):
+            entry = _entry(folder, f"{folder.parent.name}/{folder.name}")
+            if env is None or entry.env == env:
+                entries.append(entry)
+    return entries
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.zoo",
+                                     description="List the shipped opponents")
+    parser.add_argument("--env", help="only this env's opponents")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    args = parser.parse_args(argv)
+    entries = list_zoo(args.env)
+    if args.json:
+        rows = [{"name": e.name, "env": e.env, "player_counts": list(e.player_counts),
+                 "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures}
+                for e in entries]
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"zoo: {zoo_root()}")
+    for e in entries:
+        players = ",".join(map(str, e.player_counts))
+        plays = f"team of {', '.join(e.roles)}" if e.kind == "team" else f"role {e.role or 'any'}"
+        print(f"  {e.name}  ({players} players, {plays})\n      {e.headline()}")
+    if not entries:
+        print("  (none)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
