@@ -1,0 +1,581 @@
+"""The arena: a seat-rotated round robin of every opponent of an env, rated on an Elo scale.
+
+    python -m training.arena --env chihou_sousei_v1 --players 4 --games 600
+    python -m training.arena --env chihou_sousei_v1 --players 4 \\
+        --agents my_pkg.agents:greedy,runs/checkpoints/chihou_sousei_v1/my_agent
+    python -m training.arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
+    python -m training.arena --env necropolis_railway_v1 --players 1     # solo: mean scores
+    python -m training.arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
+
+The field is the env's shipped opponents (the zoo, at that player count), ``heuristic``,
+``random`` and any ``--agents``: zoo names ``<env>/<name>``, checkpoint or team folders,
+``package.module:attribute`` (an object with ``act(observation, mask)``, a function of the
+two, a state bot with ``act(state)``, or a class of such agents, built without arguments).
+A MaskablePPO ``.zip`` plays once exported (``training.export --model X.zip --env ENV
+--players N``).  In Python, ``run_arena`` takes such objects directly.
+
+Schedule (the duplicate format).  Deal ``d`` seats one lineup of ``players`` agents (the
+compositions are cycled: every ``players``-subset of the agents, or, with fewer agents than
+seats, every agent once plus each multiset of extra seats) in a shuffled order, and is played
+``players`` times, the lineup rotated one seat each time, so every agent of the lineup meets
+the same cards from every seat.  The games asked for are rounded up to whole cycles of the
+lineups (each lineup equally often; everyone meets everyone).  Everything about game
+``(d, rotation)`` (the deal, each seat's bot seed) comes from ``(seed, d)`` alone
+(``training.evaluate``'s per-game seeding), so the results do not depend on the worker
+count or on how games are split.
+
+Ratings.  Each game counts as all its pairwise outcomes by finishing place: for every two
+seats held by different agents, the better place wins, equal places are a draw (half a win
+each).  A Bradley-Terry model, P(a beats b) = 1 / (1 + 10 ** ((R_b - R_a) / 400)), is fitted
+by maximum likelihood to those counts, with ``random`` held at 0 (the Elo scale's anchor).
+One virtual draw per pair of agents that met keeps a clean sweep finite (a sweep's rating is
+then a lower bound that grows with the games).  The pairs of one game are not independent,
+so the 95% intervals come from a bootstrap over deals (each deal's games resampled together)
+with the fit repeated per resample; ``random``'s interval is [0, 0] by construction.
+
+Solo (``--players 1``): every agent plays the same deals; agents are ranked by mean score
+with bootstrap intervals.  ``--paired A,B``: A and B each play every deal from the same seat
+against the same field (the other agents, drawn per deal), and the difference of their win
+shares and of their mean scores gets a paired bootstrap interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import math
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import envs
+from envs.core.errors import ConfigError, MeepleZooError
+from envs.core.rewards import win_share
+from training.evaluate import _play_lineups, agent_label
+from training.opponents import agent_bot, spec_role
+from training.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
+
+ANCHOR = "random"
+BUILT_IN = ("heuristic", "random")
+ELO_PER_NATURAL_LOG = 400 / math.log(10)
+CHUNK_GAMES = 16  # games per worker task: small enough for a smooth progress bar
+LEADERBOARD_FILE = "LEADERBOARD.md"  # in the zoo's folder, beside the checkpoints it rates
+# Tags that keep the arena's own random draws apart from the per-game ones ([seed, deal]).
+ORDER_TAG, FIELD_TAG, BOOTSTRAP_TAG = 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An agent in the arena: how tables name it, and what plays (a spec string that
+    worker processes can load, or a Python agent that plays in this process)."""
+
+    label: str
+    spec: Any
+
+
+# -- who plays ----------------------------------------------------------------------------
+
+
+def shipped(env_name: str, players: int) -> list[str]:
+    """Zoo names ``<env>/<name>`` of the shipped opponents that play ``players`` seats."""
+    return [entry.name for entry in list_zoo(env_name)
+            if not entry.player_counts or players in entry.player_counts]
+
+
+def import_agent(spec: str) -> Any:
+    """The object a ``package.module:attribute`` spec names (a class is built without
+    arguments), checked to be playable."""
+    module_name, _, attribute = spec.partition(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            target = getattr(target, part)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"agent {spec!r}: cannot import it ({exc})") from None
+    if isinstance(target, type):
+        target = target()
+    try:
+        agent_bot(target)
+    except TypeError as exc:
+        raise ConfigError(f"agent {spec!r}: {exc}") from None
+    return target
+
+
+def resolve(spec: Any) -> Entrant:
+    """An ``Entrant`` for a spec string or a Python agent."""
+    if not isinstance(spec, str):
+        agent_bot(spec)  # refuses an object that cannot play, saying why
+        return Entrant(agent_label(spec), spec)
+    if spec in BUILT_IN or find_checkpoint(spec) is not None:
+        return Entrant(spec, spec)  # a zoo name stays a name: workers find it too
+    if ":" in spec:
+        return Entrant(spec, import_agent(spec))
+    if spec.endswith(".zip"):
+        raise ConfigError(
+            f"agent {spec!r}: a MaskablePPO .zip plays once exported: python -m "
+            "training.export --model MODEL.zip --env ENV --players N, then pass its folder")
+    checkpoint_folder(spec)  # neither a folder nor a zoo name: its error lists the zoo
+    return Entrant(spec, spec)
+
+
+def field(env_name: str, players: int, agents: list[Any] = ()) -> list[Entrant]:
+    """The arena's agents: the zoo of ``env_name`` at ``players``, the bots, then ``agents``."""
+    entrants = [resolve(spec) for spec in [*shipped(env_name, players), *BUILT_IN, *agents]]
+    unique: dict[str, Entrant] = {}
+    for entrant in entrants:
+        if entrant.label in unique and unique[entrant.label].spec != entrant.spec:
+            raise ConfigError(f"two different agents are both named {entrant.label!r}")
+        unique.setdefault(entrant.label, entrant)
+    return list(unique.values())
+
+
+def check_entrants(env_name: str, config: dict, entrants: list[Entrant]) -> None:
+    """Refuse, before any game, an agent that cannot sit in every seat of this game."""
+    from training.bots import make_bot
+
+    game = envs.make_game(env_name, **config)
+    roles = {game.seat_role(seat) for seat in range(game.num_players)}
+    for entrant in entrants:
+        role = spec_role(entrant.spec)
+        if role is not None and roles != {role}:
+            raise ConfigError(
+                f"{entrant.label} plays only role {role!r}; the arena moves every agent "
+                "through every seat: rate a team (training.export --team) instead")
+        make_bot(entrant.spec, game, 0, seat=0)  # a wrong env, size or count says why
+
+
+# -- playing ------------------------------------------------------------------------------
+
+
+def progress_bar(total: int, enabled: bool, desc: str) -> Any:
+    """A tqdm bar on stderr (a silent stand-in when disabled or tqdm is missing)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        enabled = False
+        tqdm = None
+    if enabled and tqdm is not None:
+        return tqdm(total=total, desc=desc, unit="game", file=sys.stderr)
+
+    class Silent:
+        def update(self, n: int = 1) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    return Silent()
+
+
+def play_games(env_name: str, config: dict, games: list[tuple[int, list[Any]]], seed: int,
+               workers: int = 1, progress: bool = False, desc: str = "") -> list[dict]:
+    """Play ``(deal, lineup)`` pairs; game results in the order given.
+
+    Each game is seeded from ``(seed, deal)`` alone, so any split over workers gives the
+    same results.  Python agents play in this process, in the order given (an agent that
+    keeps state between games then sees them in the same order however many workers)."""
+    python_agents = any(not isinstance(spec, str) for _, lineup in games for spec in lineup)
+    workers = 1 if python_agents else max(1, min(workers, len(games)))
+    size = max(1, min(CHUNK_GAMES, math.ceil(len(games) / (4 * workers))))
+    chunks = [(start, games[start:start + size]) for start in range(0, len(games), size)]
+    results: list[dict] = [{}] * len(games)
+    bar = progress_bar(len(games), progress, desc)
+    try:
+        if workers == 1:
+            for start, chunk in chunks:
+                results[start:start + len(chunk)] = _play_lineups(
+                    (env_name, config, chunk, seed, None))
+                bar.update(len(chunk))
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                jobs = {pool.submit(_play_lineups, (env_name, config, chunk, seed, None)): start
+                        for start, chunk in chunks}
+                for job in as_completed(jobs):
+                    part = job.result()
+                    results[jobs[job]:jobs[job] + len(part)] = part
+                    bar.update(len(part))
+    finally:
+        bar.close()
+    return results
+
+
+def compositions(agents: int, players: int) -> list[tuple[int, ...]]:
+    """The lineups (as sorted agent indices) the round robin cycles through."""
+    if agents >= players:
+        return list(itertools.combinations(range(agents), players))
+    extras = itertools.combinations_with_replacement(range(agents), players - agents)
+    return [tuple(sorted([*range(agents), *extra])) for extra in extras]
+
+
+def schedule(agents: int, players: int, deals: int, seed: int) -> list[list[int]]:
+    """Agent indices per seat of every game: deal ``d``'s lineup, rotated ``players`` times."""
+    cycle = compositions(agents, players)
+    games = []
+    for deal in range(deals):
+        order = np.random.default_rng([seed, deal, ORDER_TAG]).permutation(
+            cycle[deal % len(cycle)])
+        games.extend([int(a) for a in np.roll(order, turn)] for turn in range(players))
+    return games
+
+
+# -- rating -------------------------------------------------------------------------------
+
+
+def pairwise_wins(places: list[list[float]], lineups: list[list[int]], agents: int) -> np.ndarray:
+    """``wins[a, b]``: a's wins over b, pair of seats by pair of seats (draws count half)."""
+    wins = np.zeros((agents, agents))
+    for place, lineup in zip(places, lineups):
+        for i, j in itertools.combinations(range(len(lineup)), 2):
+            a, b = lineup[i], lineup[j]
+            if a == b:
+                continue
+            share = 1.0 if place[i] < place[j] else 0.5 if place[i] == place[j] else 0.0
+            wins[a, b] += share
+            wins[b, a] += 1.0 - share
+    return wins
+
+
+def fit_elo(wins: np.ndarray, anchor: int, virtual_draws: float = 1.0,
+            met: np.ndarray | None = None) -> np.ndarray:
+    """Bradley-Terry ratings on the Elo scale, ``anchor`` at 0, fitted by Newton's method.
+
+    ``wins`` is ``(..., M, M)`` (a batch of win matrices fits at once).  ``virtual_draws``
+    draws are added to every pair that ``met`` (default: pairs with games in ``wins``)."""
+    wins = np.asarray(wins, dtype=float)
+    if met is None:
+        met = (wins + np.swapaxes(wins, -1, -2)) > 0
+    wins = wins + 0.5 * virtual_draws * met
+    count = wins + np.swapaxes(wins, -1, -2)
+    agents = wins.shape[-1]
+    free = np.array([a for a in range(agents) if a != anchor])
+    linked = met if met.ndim == 2 else met.reshape(-1, agents, agents)[0]
+    if not _connected(linked):
+        raise ValueError("the agents do not all meet, directly or through others: "
+                         "no common rating scale")
+    theta = np.zeros(wins.shape[:-1])
+    for _ in range(200):
+        p = 1.0 / (1.0 + np.exp(theta[..., None, :] - theta[..., :, None]))
+        gradient = (wins - count * p).sum(-1)
+        curvature = count * p * (1.0 - p)
+        precision = np.eye(agents) * curvature.sum(-1)[..., None] - curvature
+        sub = precision[..., free[:, None], free[None, :]]
+        step = np.linalg.solve(sub, gradient[..., free, None])[..., 0]
+        step = np.clip(step, -2.0, 2.0)  # damping: far from the optimum, Newton overshoots
+        theta[..., free] += step
+        if np.abs(step).max() < 1e-9:
+            break
+    return theta * ELO_PER_NATURAL_LOG
+
+
+def _connected(met: np.ndarray) -> bool:
+    seen, todo = {0}, [0]
+    while todo:
+        a = todo.pop()
+        for b in np.flatnonzero(met[a]):
+            if int(b) not in seen:
+                seen.add(int(b))
+                todo.append(int(b))
+    return len(seen) == len(met)
+
+
+def resample_weights(units: int, resamples: int, seed: int) -> np.ndarray:
+    """How often each unit (deal) is drawn in each bootstrap resample."""
+    rng = np.random.default_rng([seed, BOOTSTRAP_TAG])
+    return rng.multinomial(units, np.full(units, 1.0 / units), size=resamples).astype(float)
+
+
+def interval(samples: np.ndarray) -> list[float]:
+    """The 95% percentile interval of bootstrap samples (along the first axis)."""
+    low, high = np.percentile(samples, [2.5, 97.5], axis=0)
+    return [float(low), float(high)]
+
+
+def rate(entrants: list[Entrant], lineups: list[list[int]], results: list[dict], players: int,
+         seed: int, resamples: int = 1000) -> list[dict[str, Any]]:
+    """The rating table: Elo with bootstrap intervals, games, seats, win share, mean score."""
+    agents = len(entrants)
+    anchor = [e.label for e in entrants].index(ANCHOR)
+    deals = len(results) // players
+    per_deal = np.stack([
+        pairwise_wins([r["places"] for r in results[d * players:(d + 1) * players]],
+                      lineups[d * players:(d + 1) * players], agents)
+        for d in range(deals)])
+    total = per_deal.sum(0)
+    met = (total + total.T) > 0
+    elo = fit_elo(total, anchor, met=met)
+    weights = resample_weights(deals, resamples, seed)
+    boot = fit_elo(np.einsum("bd,dij->bij", weights, per_deal), anchor, met=met)
+    rows = []
+    for a, entrant in enumerate(entrants):
+        seats = [(g, s) for g, lineup in enumerate(lineups) for s, who in enumerate(lineup)
+                 if who == a]
+        shares = [win_share(s, results[g]["winners"]) for g, s in seats]
+        rows.append({
+            "agent": entrant.label,
+            "elo": float(elo[a]),
+            "elo_ci95": interval(boot[:, a]),
+            "games": len({g for g, _ in seats}),
+            "seats": len(seats),
+            "win_share": float(np.mean(shares)) if shares else 0.0,
+            "mean_score": float(np.mean([results[g]["scores"][s] for g, s in seats]))
+            if seats else 0.0,
+        })
+    rows.sort(key=lambda row: -row["elo"])
+    return rows
+
+
+# -- the three modes ------------------------------------------------------------------------
+
+
+def _config(players: int, options: dict | None) -> dict:
+    return {"num_players": players, **(options or {})}
+
+
+def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 400,
+              seed: int = 0, workers: int = 1, progress: bool = False,
+              options: dict | None = None, resamples: int = 1000) -> dict[str, Any]:
+    """The round robin (solo: every agent on the same deals), rated.
+
+    ``games`` is rounded up to whole cycles of the lineups (``players`` games per deal,
+    one deal per lineup), so every lineup plays equally often and every agent meets
+    every other."""
+    config = _config(players, options)
+    entrants = field(env_name, players, agents)
+    check_entrants(env_name, config, entrants)
+    if players == 1:
+        return solo(env_name, config, entrants, games, seed, workers, progress, resamples)
+    cycle = len(compositions(len(entrants), players))
+    deals = math.ceil(games / players / cycle) * cycle
+    lineups = schedule(len(entrants), players, deals, seed)
+    played = [(g // players, [entrants[a].spec for a in lineup])
+              for g, lineup in enumerate(lineups)]
+    results = play_games(env_name, config, played, seed, workers, progress,
+                         f"{env_name} {players}p")
+    return {"env": env_name, "players": players, "config": config, "seed": seed,
+            "games": len(lineups), "deals": deals, "resamples": resamples,
+            "ratings": rate(entrants, lineups, results, players, seed, resamples)}
+
+
+def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
+         workers: int = 1, progress: bool = False, resamples: int = 1000) -> dict[str, Any]:
+    """Every agent plays the same ``games`` deals alone; ranked by mean score."""
+    played = [(deal, [entrant.spec]) for entrant in entrants for deal in range(games)]
+    results = play_games(env_name, config, played, seed, workers, progress,
+                         f"{env_name} solo")
+    scores = np.array([r["scores"][0] for r in results]).reshape(len(entrants), games)
+    weights = resample_weights(games, resamples, seed) / games
+    rows = [{"agent": entrant.label, "mean_score": float(scores[a].mean()),
+             "mean_score_ci95": interval(weights @ scores[a]), "games": games}
+            for a, entrant in enumerate(entrants)]
+    rows.sort(key=lambda row: -row["mean_score"])
+    return {"env": env_name, "players": 1, "config": config, "seed": seed, "games": games,
+            "deals": games, "resamples": resamples, "scores": rows}
+
+
+def paired(env_name: str, players: int, first: Any, second: Any, agents: list[Any] = (),
+           games: int = 400, seed: int = 0, workers: int = 1, progress: bool = False,
+           options: dict | None = None, resamples: int = 1000) -> dict[str, Any]:
+    """``first`` and ``second`` on the same deals, from the same seat, against the same
+    field (the arena's other agents); paired bootstrap intervals on the differences."""
+    config = _config(players, options)
+    a, b = resolve(first), resolve(second)
+    if a.label == b.label and a.spec != b.spec:
+        raise ConfigError(f"two different agents are both named {a.label!r}")
+    others = [e for e in field(env_name, players, agents) if e.label not in (a.label, b.label)]
+    if players > 1 and not others:
+        others = [resolve(ANCHOR)]
+    check_entrants(env_name, config, [a, b, *others])
+    seats = [deal % players for deal in range(games)]
+    lineups = []
+    for deal in range(games):
+        rng = np.random.default_rng([seed, deal, FIELD_TAG])
+        picks = rng.choice(len(others), size=players - 1,
+                           replace=len(others) < players - 1) if others else []
+        lineups.append([others[int(p)] for p in picks])
+    outcomes = {}
+    for entrant in (a, b):
+        played = [(deal, [e.spec for e in lineup[:seat]] + [entrant.spec]
+                   + [e.spec for e in lineup[seat:]])
+                  for deal, (seat, lineup) in enumerate(zip(seats, lineups))]
+        results = play_games(env_name, config, played, seed, workers, progress,
+                             f"{entrant.label} {players}p")
+        outcomes[entrant.label] = (
+            np.array([win_share(s, r["winners"]) for s, r in zip(seats, results)]),
+            np.array([r["scores"][s] for s, r in zip(seats, results)]))
+    (share_a, score_a), (share_b, score_b) = outcomes[a.label], outcomes[b.label]
+    weights = resample_weights(games, resamples, seed) / games
+    out = {"env": env_name, "players": players, "config": config, "seed": seed,
+           "games": games, "a": a.label, "b": b.label, "resamples": resamples,
+           "field": sorted({e.label for lineup in lineups for e in lineup}),
+           "mean_score_a": float(score_a.mean()), "mean_score_b": float(score_b.mean()),
+           "score_difference": float((score_a - score_b).mean()),
+           "score_difference_ci95": interval(weights @ (score_a - score_b)),
+           "deals_differing": int(np.sum(score_a != score_b))}
+    if players > 1:
+        out.update({"win_share_a": float(share_a.mean()), "win_share_b": float(share_b.mean()),
+                    "win_share_difference": float((share_a - share_b).mean()),
+                    "win_share_difference_ci95": interval(weights @ (share_a - share_b))})
+    return out
+
+
+# -- output ---------------------------------------------------------------------------------
+
+
+def table_lines(result: dict[str, Any]) -> list[str]:
+    """A Markdown table of an arena result (ratings, or solo scores)."""
+    if result["players"] == 1:
+        lines = ["| agent | mean score | 95% interval | games |", "| --- | ---: | --- | ---: |"]
+        lines += [f"| `{r['agent']}` | {r['mean_score']:.1f} | {r['mean_score_ci95'][0]:.1f} "
+                  f"to {r['mean_score_ci95'][1]:.1f} | {r['games']} |" for r in result["scores"]]
+        return lines
+    lines = ["| agent | Elo | 95% interval | games | win share |",
+             "| --- | ---: | --- | ---: | ---: |"]
+    lines += [f"| `{r['agent']}` | {r['elo']:.0f} | {r['elo_ci95'][0]:.0f} to "
+              f"{r['elo_ci95'][1]:.0f} | {r['games']} | {r['win_share']:.3f} |"
+              for r in result["ratings"]]
+    return lines
+
+
+def paired_lines(result: dict[str, Any]) -> list[str]:
+    a, b = result["a"], result["b"]
+    lines = [f"{a} vs {b}: {result['games']} deals, same seat and field "
+             f"({', '.join(result['field']) or 'none'})"]
+    if "win_share_a" in result:
+        low, high = result["win_share_difference_ci95"]
+        lines.append(f"  win share {result['win_share_a']:.3f} vs {result['win_share_b']:.3f}: "
+                     f"difference {result['win_share_difference']:+.3f} "
+                     f"(95% CI {low:+.3f} to {high:+.3f})")
+    low, high = result["score_difference_ci95"]
+    lines.append(f"  mean score {result['mean_score_a']:.2f} vs {result['mean_score_b']:.2f}: "
+                 f"difference {result['score_difference']:+.2f} "
+                 f"(95% CI {low:+.2f} to {high:+.2f}); {result['deals_differing']} deals differ")
+    return lines
+
+
+def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
+                     commit: str, without: list[str]) -> str:
+    """LEADERBOARD.md: the command, then one table per env and player count."""
+    lines = [
+        "# Leaderboard",
+        "",
+        "Every env and player count with a shipped opponent: the shipped opponents, the "
+        "heuristic bot and random play in a seat-rotated round robin "
+        "(`training/arena.py`). Regenerate with:",
+        "",
+        f"    {command}",
+        "",
+        f"Seed {seed}, code commit {commit}. Elo: a Bradley-Terry fit to every pair of seats "
+        "in every game, ordered by finishing place (a draw counts half), with random = 0; "
+        "200 Elo is about 3 to 1 odds between two seats. 95% intervals: bootstrap over deals "
+        f"({results[0]['resamples'] if results else 0} resamples). Each deal is played once "
+        "per rotation of its lineup; games counts the games an agent sat in (twice in one "
+        "game when the lineup needs more seats than there are agents), win share its wins "
+        "per seat (a co-win shared), beside a seat's fair 1/players. Solo tables rank the "
+        "mean score over the same deals.",
+    ]
+    for result in results:
+        count = "solo" if result["players"] == 1 else f"{result['players']} players"
+        lines += ["", f"## `{result['env']}`, {count}", "",
+                  f"Games: {result['games']} ({result['deals']} deals).", "",
+                  *table_lines(result)]
+    if without:
+        lines += ["", "No shipped opponent yet (no table): "
+                  + ", ".join(f"`{name}`" for name in without) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def leaderboard(games: int, seed: int, workers: int, progress: bool, command: str,
+                resamples: int = 1000, path: Path | None = None,
+                env_names: list[str] | None = None) -> str:
+    """Rate every env (of ``env_names``, default all) and player count that has a shipped
+    opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder)."""
+    from training.cli import code_commit
+
+    commit = code_commit()
+    results, without = [], []
+    for env_name in env_names or envs.list_envs():
+        counts = sorted({count for entry in list_zoo(env_name) for count in entry.player_counts})
+        if not counts:
+            without.append(env_name)
+        for players in counts:
+            results.append(run_arena(env_name, players, [], games, seed, workers, progress,
+                                     resamples=resamples))
+    text = leaderboard_text(results, command, seed, commit, without)
+    (path or zoo_root() / LEADERBOARD_FILE).write_text(text)
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Seat-rotated round robin of an env's opponents, rated on an Elo scale "
+                    "(random = 0) with bootstrap intervals")
+    parser.add_argument("--env", choices=envs.list_envs())
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--agents", default="",
+                        help="comma-separated extra agents: zoo names, checkpoint or team "
+                             "folders, package.module:attribute")
+    parser.add_argument("--games", type=int, default=400,
+                        help="games per table (rounded up to whole cycles of the lineups: "
+                             "every lineup plays equally often)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bootstrap", type=int, default=1000, metavar="RESAMPLES")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar (default: on when stderr is a terminal)")
+    parser.add_argument("--paired", metavar="A,B",
+                        help="A and B on the same deals, seats and field; interval on the "
+                             "difference")
+    parser.add_argument("--leaderboard", action="store_true",
+                        help="rate every env with a shipped opponent into checkpoints/"
+                             f"{LEADERBOARD_FILE}")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="game option, e.g. population_scoring=mode")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args(argv)
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    agents = [spec for spec in args.agents.split(",") if spec]
+    from training.cli import parse_options
+
+    try:
+        options = parse_options(args.option)
+        if args.leaderboard:
+            if args.env or args.players or agents or args.paired or options:
+                parser.error("--leaderboard rates the shipped opponents of every env: "
+                             "give it only --games, --seed, --workers, --bootstrap")
+            command = (f"python -m training.arena --leaderboard --games {args.games} "
+                       f"--seed {args.seed} --bootstrap {args.bootstrap}")
+            print(leaderboard(args.games, args.seed, args.workers, progress, command,
+                              args.bootstrap), end="")
+            print(f"wrote {zoo_root() / LEADERBOARD_FILE}", file=sys.stderr)
+            return 0
+        if args.env is None or args.players is None:
+            parser.error("--env and --players are required (or --leaderboard)")
+        if args.paired:
+            pair = args.paired.split(",")
+            if len(pair) != 2:
+                parser.error("--paired takes two agents: A,B")
+            out = paired(args.env, args.players, pair[0], pair[1], agents, args.games,
+                         args.seed, args.workers, progress, options, args.bootstrap)
+            print("\n".join(paired_lines(out)))
+        else:
+            out = run_arena(args.env, args.players, agents, args.games, args.seed,
+                            args.workers, progress, options, args.bootstrap)
+            print(f"{args.env}, {args.players} player(s): {out['games']} games, seed "
+                  f"{args.seed}")
+            print("\n".join(table_lines(out)))
+    except (MeepleZooError, ValueError) as exc:
+        raise SystemExit(f"training.arena: {exc}") from None
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
