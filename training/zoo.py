@@ -19,6 +19,7 @@ import argparse
 import importlib
 import importlib.resources
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -33,6 +34,12 @@ CARD_FILE = "card.json"
 WIN_FIGURES = ("players", "games", "win_rate", "win_rate_ci95")
 SCORE_FIGURES = ("games", "mean_score", "mean_score_ci95")
 BUILT_IN_FIELDS = ("random", "heuristic")
+
+
+def percent(share: float) -> str:
+    """``0.9925`` -> ``99.3%``: rounded half up, as the README's tables are (a float
+    format rounds 0.9925, stored as 0.99249..., down)."""
+    return f"{math.floor(share * 1000 + 0.5 + 1e-9) / 10:.1f}%"
 
 
 class CheckpointError(MeepleZooError, ValueError):
@@ -120,8 +127,9 @@ class ZooEntry:
             if key in self.figures:
                 f = self.figures[key]
                 low, high = f["win_rate_ci95"]
-                parts.append(f"{key.replace('_', ' ')} {f['win_rate']:.1%} "
-                             f"[{low:.1%}-{high:.1%}] ({f['players']}p, {f['games']} games)")
+                parts.append(f"{key.replace('_', ' ')} {percent(f['win_rate'])} "
+                             f"[{percent(low)}-{percent(high)}] ({f['players']}p, "
+                             f"{f['games']} games)")
         if "solo" in self.figures:
             f = self.figures["solo"]
             low, high = f["mean_score_ci95"]

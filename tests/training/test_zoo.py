@@ -18,7 +18,7 @@ import envs
 import training.zoo
 from training.bots import make_bot
 from training.opponents import CheckpointError, TeamBot, list_zoo, load
-from training.zoo import zoo_root
+from training.zoo import percent, zoo_root
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / "checkpoints"
@@ -28,6 +28,11 @@ NAME = "chihou_sousei_v1/ppo_league"
 
 def _card(folder: Path) -> dict:
     return json.loads((folder / "card.json").read_text())
+
+
+def test_headline_percentages_round_half_up_as_the_readme_does():
+    assert [percent(x) for x in (0.9925, 0.3185, 1.0, 0.0, 0.2015)] == [
+        "99.3%", "31.9%", "100.0%", "0.0%", "20.2%"]
 
 
 def test_the_zoo_is_the_repository_checkpoints_folder():
@@ -47,7 +52,7 @@ def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
         for field in ("vs_random", "vs_heuristic"):
             assert entry.figures[field] == {k: evaluation[field][k] for k in
                                             ("players", "games", "win_rate", "win_rate_ci95")}
-        assert f"{evaluation['vs_heuristic']['win_rate']:.1%}" in entry.headline()
+        assert percent(evaluation["vs_heuristic"]["win_rate"]) in entry.headline()
     solo = entries["necropolis_railway_v1/ppo_league"].figures
     card_solo = _card(ROOT / "necropolis_railway_v1/ppo_league")["evaluation"]["solo"]
     assert solo["solo_heuristic"]["mean_score"] == card_solo["heuristic"]["mean_score"]
