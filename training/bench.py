@@ -22,7 +22,7 @@ from training.archs import ARCHS
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
-        net: list[int], seed: int = 0, arch: str = "mlp") -> dict:
+        net: list[int], seed: int = 0, arch: str = "mlp", role: str | None = None) -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -35,7 +35,7 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
     timers: dict[str, float] = {"engine": 0.0, "opponents": 0.0}
     vec = DummyVecEnv([
         (lambda i=i: SeatEnv(env_name, {"num_players": players}, opponents=opponents,
-                             seed=seed + i, timers=timers))
+                             role=role, seed=seed + i, timers=timers))
         for i in range(n_envs)
     ])
     policy, policy_kwargs = policy_spec(arch, env_name, net)
@@ -70,7 +70,8 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
         "learner_updates": total - clock.rollout,
     }
     return {
-        "env": env_name, "players": players, "opponents": opponents, "n_envs": n_envs,
+        "env": env_name, "players": players, "role": role, "opponents": opponents,
+        "n_envs": n_envs,
         "arch": arch, "net_arch": net, "learner_steps": done, "seconds": total,
         "learner_steps_per_s": done / total,
         "seconds_by_part": parts,
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--env", default="chihou_sousei_v1", choices=envs.list_envs())
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--role", help="the learner's role in an asymmetric game (e.g. state)")
     p.add_argument("--steps", type=int, default=20_000)
     p.add_argument("--opponents", default="random")
     p.add_argument("--n-envs", type=int, default=8)
@@ -93,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
 
     require_training_extra("training.bench")
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
-                 [int(x) for x in args.net.split(",")], arch=args.arch)
-    print(f"{result['env']} {result['players']}p vs {','.join(result['opponents'])}: "
+                 [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role)
+    who = f" as {args.role}" if args.role else ""
+    print(f"{result['env']} {result['players']}p{who} vs {','.join(result['opponents'])}: "
           f"{result['learner_steps_per_s']:.0f} learner steps/s "
           f"({result['learner_steps']} steps in {result['seconds']:.1f}s)")
     for part, share in result["share_by_part"].items():

@@ -13,3 +13,8 @@ def test_training_bench_breakdown_adds_up():
                           "learner_rollout_inference", "learner_updates"}
     assert all(v >= 0 for v in parts.values())
     assert sum(parts.values()) == pytest.approx(result["seconds"], rel=1e-6)
+
+
+def test_training_bench_runs_one_role_of_an_asymmetric_game():
+    result = bench.run("toy_roles_v0", 3, 256, ["random"], n_envs=1, net=[16], role="judge")
+    assert result["role"] == "judge" and result["learner_steps"] >= 256
