@@ -10,9 +10,10 @@
 The field is the env's shipped opponents (the zoo, at that player count), ``heuristic``,
 ``random`` and any ``--agents``: zoo names ``<env>/<name>``, checkpoint or team folders,
 ``package.module:attribute`` (an object with ``act(observation, mask)``, a function of the
-two, a state bot with ``act(state)``, or a class of such agents, built without arguments).
-A MaskablePPO ``.zip`` plays once exported (``training.export --model X.zip --env ENV
---players N``).  In Python, ``run_arena`` takes such objects directly.
+two, a state bot with ``act(state)``, or a class of such agents, built without arguments),
+or a MaskablePPO ``.zip`` trained anywhere (exported for the run into a temporary folder, as
+``training.export --model X.zip --env ENV --players N`` would; needs the train extra).  In
+Python, ``run_arena`` takes such objects directly.
 
 Schedule (the duplicate format).  Deal ``d`` seats one lineup of ``players`` agents (the
 compositions are cycled: every ``players``-subset of the agents, or, with fewer agents than
@@ -42,12 +43,15 @@ shares and of their mean scores gets a paired bootstrap interval.
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import itertools
 import json
 import math
 import os
+import shutil
 import sys
+import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,26 +112,45 @@ def import_agent(spec: str) -> Any:
     return target
 
 
-def resolve(spec: Any) -> Entrant:
-    """An ``Entrant`` for a spec string or a Python agent."""
+def export_zip(path: str, env_name: str, config: dict) -> str:
+    """A MaskablePPO ``.zip`` trained anywhere, exported (ONNX and card, as ``training.export
+    --model --env --players`` does) into a temporary folder for this run, where it plays like
+    any checkpoint.  Needs the train extra; loading a ``.zip`` unpickles it (only your own)."""
+    from training.cli import require_training_extra
+
+    require_training_extra("training.arena with a .zip agent")
+    from training.export import export_model
+
+    out = Path(tempfile.mkdtemp(prefix="arena_"))
+    atexit.register(shutil.rmtree, out, ignore_errors=True)
+    run = {"env": env_name, "config": config, "player_counts": [config["num_players"]],
+           "role": None, "command": None}
+    return str(export_model(path, Path(path).stem, out, run))
+
+
+def resolve(spec: Any, env_name: str, config: dict) -> Entrant:
+    """An ``Entrant`` for a spec string or a Python agent (``env_name`` and ``config`` are
+    the game a ``.zip`` is exported for)."""
     if not isinstance(spec, str):
         agent_bot(spec)  # refuses an object that cannot play, saying why
         return Entrant(agent_label(spec), spec)
+    if spec.endswith(".zip") and Path(spec).is_file():
+        return Entrant(spec, export_zip(spec, env_name, config))
     if spec in BUILT_IN or find_checkpoint(spec) is not None:
         return Entrant(spec, spec)  # a zoo name stays a name: workers find it too
     if ":" in spec:
         return Entrant(spec, import_agent(spec))
     if spec.endswith(".zip"):
-        raise ConfigError(
-            f"agent {spec!r}: a MaskablePPO .zip plays once exported: python -m "
-            "training.export --model MODEL.zip --env ENV --players N, then pass its folder")
+        raise ConfigError(f"agent {spec!r}: no such .zip file")
     checkpoint_folder(spec)  # neither a folder nor a zoo name: its error lists the zoo
     return Entrant(spec, spec)
 
 
-def field(env_name: str, players: int, agents: list[Any] = ()) -> list[Entrant]:
-    """The arena's agents: the zoo of ``env_name`` at ``players``, the bots, then ``agents``."""
-    entrants = [resolve(spec) for spec in [*shipped(env_name, players), *BUILT_IN, *agents]]
+def field(env_name: str, config: dict, agents: list[Any] = ()) -> list[Entrant]:
+    """The arena's agents: the zoo of ``env_name`` at the config's player count, the bots,
+    then ``agents``."""
+    specs = [*shipped(env_name, config["num_players"]), *BUILT_IN, *agents]
+    entrants = [resolve(spec, env_name, config) for spec in specs]
     unique: dict[str, Entrant] = {}
     for entrant in entrants:
         if entrant.label in unique and unique[entrant.label].spec != entrant.spec:
@@ -347,7 +370,7 @@ def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 
     one deal per lineup), so every lineup plays equally often and every agent meets
     every other."""
     config = _config(players, options)
-    entrants = field(env_name, players, agents)
+    entrants = field(env_name, config, agents)
     check_entrants(env_name, config, entrants)
     if players == 1:
         return solo(env_name, config, entrants, games, seed, workers, progress, resamples)
@@ -385,12 +408,12 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
     """``first`` and ``second`` on the same deals, from the same seat, against the same
     field (the arena's other agents); paired bootstrap intervals on the differences."""
     config = _config(players, options)
-    a, b = resolve(first), resolve(second)
+    a, b = resolve(first, env_name, config), resolve(second, env_name, config)
     if a.label == b.label and a.spec != b.spec:
         raise ConfigError(f"two different agents are both named {a.label!r}")
-    others = [e for e in field(env_name, players, agents) if e.label not in (a.label, b.label)]
+    others = [e for e in field(env_name, config, agents) if e.label not in (a.label, b.label)]
     if players > 1 and not others:
-        others = [resolve(ANCHOR)]
+        others = [resolve(ANCHOR, env_name, config)]
     check_entrants(env_name, config, [a, b, *others])
     seats = [deal % players for deal in range(games)]
     lineups = []
@@ -473,7 +496,10 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
         "",
         f"Seed {seed}, code commit {commit}. Elo: a Bradley-Terry fit to every pair of seats "
         "in every game, ordered by finishing place (a draw counts half), with random = 0; "
-        "200 Elo is about 3 to 1 odds between two seats. 95% intervals: bootstrap over deals "
+        "200 Elo is about 3 to 1 odds between two seats. One virtual draw per pair of agents "
+        "keeps a clean sweep finite, so where random almost never finishes ahead of an agent "
+        "its distance from random is a floor, and the gaps between the other agents are the "
+        "measurement. 95% intervals: bootstrap over deals "
         f"({results[0]['resamples'] if results else 0} resamples). Each deal is played once "
         "per rotation of its lineup; games counts the games an agent sat in (twice in one "
         "game when the lineup needs more seats than there are agents), win share its wins "

@@ -1,0 +1,225 @@
+"""The arena: per-deal seeding (the worker count changes nothing), the Elo fit and its
+anchor, Python and ``module:attr`` agents, the paired comparison, solo mode, the leaderboard."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from training import arena
+from training.opponents import list_zoo
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+    """A plain function agent: always the first legal action."""
+    return int(np.flatnonzero(mask)[0])
+
+
+class LastLegal:
+    """An agent class (a ``module:attr`` spec builds it without arguments)."""
+
+    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.flatnonzero(mask)[-1])
+
+
+def by_agent(result: dict) -> dict[str, dict]:
+    return {row["agent"]: row for row in result["ratings" if "ratings" in result else "scores"]}
+
+
+@pytest.mark.parametrize("env, players, games", [("toy_v0", 3, 18),
+                                                  ("necropolis_railway_v1", 2, 12)])
+def test_one_and_two_workers_give_the_same_results(env, players, games):
+    one = arena.run_arena(env, players, games=games, seed=5, workers=1, resamples=200)
+    two = arena.run_arena(env, players, games=games, seed=5, workers=2, resamples=200)
+    assert one == two
+    assert one["games"] == games
+    if env.startswith("necropolis"):  # the shipped opponent joins the field by itself
+        assert "necropolis_railway_v1/ppo_league" in by_agent(one)
+
+
+def test_a_different_seed_plays_different_games():
+    one = arena.run_arena("toy_v0", 3, games=18, seed=5, resamples=50)
+    other = arena.run_arena("toy_v0", 3, games=18, seed=6, resamples=50)
+    assert one["ratings"] != other["ratings"]
+
+
+def test_every_agent_sits_in_every_seat_of_each_deal():
+    lineups = arena.schedule(agents=3, players=4, deals=6, seed=1)
+    assert len(lineups) == 24
+    for deal in range(6):
+        games = lineups[deal * 4:(deal + 1) * 4]
+        assert sorted(games[0]) == sorted(games[1]) == sorted(games[3])
+        assert set(games[0]) == {0, 1, 2}  # fewer agents than seats: each at least once
+        for seat in range(4):
+            assert sorted(g[seat] for g in games) == sorted(games[0])
+
+
+def test_random_is_the_anchor_and_the_heuristic_rates_above_it():
+    result = arena.run_arena("toy_v0", 3, games=60, seed=2, resamples=300)
+    rows = by_agent(result)
+    assert rows["random"]["elo"] == 0.0 and rows["random"]["elo_ci95"] == [0.0, 0.0]
+    heuristic = rows["heuristic"]
+    assert heuristic["elo_ci95"][0] > 0 < heuristic["elo"] <= heuristic["elo_ci95"][1]
+    assert heuristic["win_share"] > rows["random"]["win_share"]
+
+
+def test_the_fit_recovers_known_ratings():
+    truth = np.array([0.0, 200.0, -150.0])  # Elo; agent 0 is the anchor
+    p = 1 / (1 + 10 ** ((truth[None, :] - truth[:, None]) / 400))
+    wins = 1000 * p * (1 - np.eye(3))  # the expected counts: their fit is the truth
+    fitted = arena.fit_elo(wins, anchor=0, virtual_draws=0)
+    assert np.allclose(fitted, truth, atol=1e-6)
+    two = arena.fit_elo(np.array([[0.0, 3.0], [1.0, 0.0]]), anchor=1, virtual_draws=0)
+    assert two[0] == pytest.approx(400 * math.log10(3))
+
+
+def test_a_clean_sweep_gets_a_finite_rating_that_grows_with_the_games():
+    small = arena.fit_elo(np.array([[0.0, 10.0], [0.0, 0.0]]), anchor=1)
+    large = arena.fit_elo(np.array([[0.0, 100.0], [0.0, 0.0]]), anchor=1)
+    assert 0 < small[0] < large[0] < math.inf
+
+
+def test_agents_that_never_meet_have_no_common_scale():
+    with pytest.raises(ValueError, match="do not all meet"):
+        arena.fit_elo(np.zeros((3, 3)), anchor=0)
+
+
+def test_a_plain_function_gets_rated():
+    result = arena.run_arena("toy_v0", 2, agents=[first_legal], games=24, seed=3,
+                             resamples=100)
+    row = by_agent(result)["first_legal"]
+    assert row["games"] == 16 and math.isfinite(row["elo"])  # 2 of the 3 pairs of 4 deals
+    assert row["elo_ci95"][0] <= row["elo"] <= row["elo_ci95"][1]
+
+
+def test_module_attribute_specs_get_rated_from_the_command_line(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    specs = "tests.training.test_arena:first_legal,tests.training.test_arena:LastLegal"
+    assert arena.main(["--env", "toy_v0", "--players", "3", "--agents", specs,
+                       "--games", "12", "--seed", "1", "--bootstrap", "100",
+                       "--json", str(out), "--no-progress"]) == 0
+    rows = by_agent(json.loads(out.read_text()))
+    assert set(rows) == {"heuristic", "random", "tests.training.test_arena:first_legal",
+                         "tests.training.test_arena:LastLegal"}
+    printed = capsys.readouterr()
+    assert "| `tests.training.test_arena:LastLegal` |" in printed.out
+    assert printed.err == ""  # --no-progress: no bar
+
+
+def test_the_progress_bar_counts_games(capsys):
+    arena.main(["--env", "toy_v0", "--players", "2", "--games", "6", "--progress",
+                "--bootstrap", "10"])
+    assert "6/6" in capsys.readouterr().err
+
+
+def test_a_maskable_ppo_zip_trained_anywhere_gets_rated(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from training.seat_env import SeatEnv
+
+    env = SeatEnv("toy_v0", {"num_players": 2}, opponents=["random"], seed=0)
+    path = tmp_path / "elsewhere" / "model.zip"  # no run.json beside it
+    path.parent.mkdir()
+    MaskablePPO("MlpPolicy", env, n_steps=64, seed=0, device="cpu").save(path)
+    result = arena.run_arena("toy_v0", 2, agents=[str(path)], games=6, seed=1, resamples=50)
+    row = by_agent(result)[str(path)]
+    assert row["games"] == 4 and math.isfinite(row["elo"])
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("no_such_model.zip", "no such .zip file"),
+    ("no_such_env/no_such_agent", "shipped: .*chihou_sousei_v1/ppo_league"),
+    ("tests.training.test_arena:no_such_attribute", "cannot import"),
+    ("tests.training.test_arena:README", "neither a spec string nor an agent"),
+])
+def test_bad_agent_specs_are_refused_saying_why(spec, message):
+    with pytest.raises(SystemExit, match=message):
+        arena.main(["--env", "toy_v0", "--players", "2", "--agents", spec, "--games", "2"])
+
+
+def test_a_checkpoint_of_one_role_is_refused(tmp_path):
+    folder = tmp_path / "trader_only"
+    folder.mkdir()
+    (folder / "card.json").write_text(json.dumps({"env": "toy_roles_v0", "role": "trader"}))
+    with pytest.raises(SystemExit, match=r"plays only role 'trader'.*team"):
+        arena.main(["--env", "toy_roles_v0", "--players", "3", "--agents", str(folder)])
+
+
+def test_paired_same_agent_differs_by_exactly_nothing():
+    result = arena.paired("toy_v0", 3, "heuristic", "heuristic", games=12, seed=4,
+                          resamples=100)
+    assert result["win_share_difference"] == 0.0
+    assert result["win_share_difference_ci95"] == [0.0, 0.0]
+    assert result["deals_differing"] == 0  # same deals, seats, field and seeds
+
+
+def test_paired_interval_surrounds_the_difference():
+    result = arena.paired("toy_v0", 3, "heuristic", "random", games=60, seed=4,
+                          resamples=500)
+    difference = result["win_share_a"] - result["win_share_b"]
+    assert result["win_share_difference"] == pytest.approx(difference)
+    low, high = result["win_share_difference_ci95"]
+    assert low < difference < high and high - low < 1
+    assert result["field"] == ["random"]  # nobody else in the toy's arena: random plays
+    assert result["deals_differing"] > 0
+
+
+def test_paired_from_the_command_line(capsys):
+    assert arena.main(["--env", "toy_v0", "--players", "2", "--paired", "heuristic,random",
+                       "--games", "10", "--bootstrap", "50"]) == 0
+    assert "difference" in capsys.readouterr().out
+
+
+def test_solo_ranks_by_mean_score_over_the_same_deals():
+    result = arena.run_arena("necropolis_railway_v1", 1, games=4, seed=1, resamples=200)
+    rows = by_agent(result)
+    assert set(rows) == {"necropolis_railway_v1/ppo_league", "heuristic", "random"}
+    for row in rows.values():
+        assert row["games"] == 4
+        assert row["mean_score_ci95"][0] <= row["mean_score"] <= row["mean_score_ci95"][1]
+    assert rows["heuristic"]["mean_score"] > rows["random"]["mean_score"]
+    paired = arena.paired("necropolis_railway_v1", 1, "heuristic", "random", games=4,
+                          seed=1, resamples=200)
+    assert paired["score_difference"] == pytest.approx(
+        rows["heuristic"]["mean_score"] - rows["random"]["mean_score"])  # the same deals
+    assert "win_share_a" not in paired
+
+
+def test_solo_is_refused_where_the_env_has_none():
+    with pytest.raises(SystemExit, match="num_players=1 is not allowed"):
+        arena.main(["--env", "toy_v0", "--players", "1"])
+
+
+def test_the_leaderboard_has_a_table_per_player_count_of_the_zoo(tmp_path):
+    env = "necropolis_railway_v1"  # shipped for solo and 2 players
+    path = tmp_path / "LEADERBOARD.md"
+    text = arena.leaderboard(games=1, seed=1, workers=1, progress=False,
+                             command="python -m training.arena --leaderboard", resamples=20,
+                             path=path, env_names=[env, "toy_v0"])
+    assert path.read_text() == text
+    assert "    python -m training.arena --leaderboard\n" in text
+    assert "Seed 1," in text
+    assert text.count("## `") == 2
+    solo = text[text.index(f"## `{env}`, solo"):text.index(f"## `{env}`, 2 players")]
+    assert "| agent | mean score | 95% interval | games |" in solo
+    two = text[text.index(f"## `{env}`, 2 players"):]
+    assert "| `random` | 0 | 0 to 0 | 4 |" in two  # 3 lineups of 2 seats, 2 games each
+    assert "No shipped opponent yet (no table): `toy_v0`." in text
+
+
+def test_the_shipped_leaderboard_covers_the_zoo_and_the_readme_links_it():
+    text = (arena.zoo_root() / arena.LEADERBOARD_FILE).read_text()
+    assert "python -m training.arena --leaderboard" in text and "Seed 20261201" in text
+    for entry in list_zoo():
+        for players in entry.player_counts:
+            count = "solo" if players == 1 else f"{players} players"
+            assert f"## `{entry.env}`, {count}" in text
+            assert f"| `{entry.name}` |" in text
+    assert "(checkpoints/LEADERBOARD.md)" in README.read_text()
