@@ -37,7 +37,8 @@ with the fit repeated per resample; ``random``'s interval is [0, 0] by construct
 Solo (``--players 1``): every agent plays the same deals; agents are ranked by mean score
 with bootstrap intervals.  ``--paired A,B``: A and B each play every deal from the same seat
 against the same field (the other agents, drawn per deal), and the difference of their win
-shares and of their mean scores gets a paired bootstrap interval.
+shares and of their mean scores gets a paired bootstrap interval (``--field`` names the
+opponents to draw the field from instead).
 """
 
 from __future__ import annotations
@@ -404,14 +405,20 @@ def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed:
 
 def paired(env_name: str, players: int, first: Any, second: Any, agents: list[Any] = (),
            games: int = 400, seed: int = 0, workers: int = 1, progress: bool = False,
-           options: dict | None = None, resamples: int = 1000) -> dict[str, Any]:
+           options: dict | None = None, resamples: int = 1000,
+           opponents: list[Any] | None = None) -> dict[str, Any]:
     """``first`` and ``second`` on the same deals, from the same seat, against the same
-    field (the arena's other agents); paired bootstrap intervals on the differences."""
+    field, drawn per deal from ``opponents`` (default: the arena's other agents); paired
+    bootstrap intervals on the differences."""
     config = _config(players, options)
     a, b = resolve(first, env_name, config), resolve(second, env_name, config)
     if a.label == b.label and a.spec != b.spec:
         raise ConfigError(f"two different agents are both named {a.label!r}")
-    others = [e for e in field(env_name, config, agents) if e.label not in (a.label, b.label)]
+    if opponents:
+        others = [resolve(spec, env_name, config) for spec in opponents]
+    else:
+        others = [e for e in field(env_name, config, agents)
+                  if e.label not in (a.label, b.label)]
     if players > 1 and not others:
         others = [resolve(ANCHOR, env_name, config)]
     check_entrants(env_name, config, [a, b, *others])
@@ -558,6 +565,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paired", metavar="A,B",
                         help="A and B on the same deals, seats and field; interval on the "
                              "difference")
+    parser.add_argument("--field", metavar="SPEC,...",
+                        help="--paired: the opponents to draw the field from (default: the "
+                             "arena's other agents)")
     parser.add_argument("--leaderboard", action="store_true",
                         help="rate every env with a shipped opponent into checkpoints/"
                              f"{LEADERBOARD_FILE}")
@@ -572,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         options = parse_options(args.option)
         if args.leaderboard:
-            if args.env or args.players or agents or args.paired or options:
+            if args.env or args.players or agents or args.paired or args.field or options:
                 parser.error("--leaderboard rates the shipped opponents of every env: "
                              "give it only --games, --seed, --workers, --bootstrap")
             command = (f"python -m training.arena --leaderboard --games {args.games} "
@@ -583,12 +593,16 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.env is None or args.players is None:
             parser.error("--env and --players are required (or --leaderboard)")
+        if args.field and not args.paired:
+            parser.error("--field is the field of --paired")
         if args.paired:
             pair = args.paired.split(",")
             if len(pair) != 2:
                 parser.error("--paired takes two agents: A,B")
+            opponents = [spec for spec in (args.field or "").split(",") if spec]
             out = paired(args.env, args.players, pair[0], pair[1], agents, args.games,
-                         args.seed, args.workers, progress, options, args.bootstrap)
+                         args.seed, args.workers, progress, options, args.bootstrap,
+                         opponents)
             print("\n".join(paired_lines(out)))
         else:
             out = run_arena(args.env, args.players, agents, args.games, args.seed,

@@ -171,10 +171,15 @@ def test_paired_interval_surrounds_the_difference():
     assert result["deals_differing"] > 0
 
 
-def test_paired_from_the_command_line(capsys):
-    assert arena.main(["--env", "toy_v0", "--players", "2", "--paired", "heuristic,random",
-                       "--games", "10", "--bootstrap", "50"]) == 0
+def test_paired_from_the_command_line_against_a_chosen_field(capsys, tmp_path):
+    out = tmp_path / "paired.json"
+    assert arena.main(["--env", "toy_v0", "--players", "3", "--paired", "heuristic,random",
+                       "--field", "heuristic", "--games", "10", "--bootstrap", "50",
+                       "--json", str(out)]) == 0
     assert "difference" in capsys.readouterr().out
+    assert json.loads(out.read_text())["field"] == ["heuristic"]
+    with pytest.raises(SystemExit):
+        arena.main(["--env", "toy_v0", "--players", "3", "--field", "heuristic"])
 
 
 def test_solo_ranks_by_mean_score_over_the_same_deals():
