@@ -31,6 +31,7 @@ import envs
 from envs.core.agents import play_game
 from envs.core.errors import ConfigError
 from envs.core.rewards import places, win_share, winners
+from envs.core.stats import wilson
 from training.bots import make_bot
 from training.opponents import PolicyBot, checkpoint_folder, spec_role
 
@@ -40,16 +41,6 @@ def agent_label(spec: Any) -> str:
     if isinstance(spec, str):
         return spec
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None) or repr(spec))
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
