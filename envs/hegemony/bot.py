@@ -15,9 +15,13 @@ information (other hands, deck orders, sealed bids) with ``resample_hidden``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from envs.hegemony import board, politics
+# observation before hidden (``resample_hidden``): importing hidden first runs into a
+# circular import between the two (hidden needs observation.peeked at import time)
+from envs.hegemony import board, observation, politics, production  # noqa: F401
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
@@ -26,6 +30,8 @@ from envs.hegemony.state import HegemonyState
 
 LOOKAHEAD = 6
 OWN_SECTION = {WC: 0, MC: 1, CC: 2}
+INFLUENCE_WORTH = 0.6  # VP per influence cube kept for later elections
+EXCESS_MONEY = 0.03  # WC money the 150 cap will not count: only worth what it buys later
 
 
 def rounds_left(st: HegemonyState) -> float:
@@ -35,18 +41,69 @@ def rounds_left(st: HegemonyState) -> float:
 
 def _section_value(st: HegemonyState, cls: int, policies: list[int]) -> float:
     """What ``policies`` would be worth to ``cls``: end-game policy VP for the classes
-    (discounted: sections still move), Agenda matches for the rounds left for the State."""
+    (discounted: sections still move), Agenda matches for the rounds left for the State;
+    plus the taxes they lay on CC (``cc_tax_vp``): a loss to CC, and a gain to a rival
+    whose leading rival CC is (taxes are the table's brake on CC's Wealth)."""
+    tax = 0.0
+    if cls == CC or leading_rival(st, cls) == CC:
+        tax = cc_tax_vp(st, policies) * (1.0 if cls == CC else -RIVAL_WEIGHT)
     if cls == ST:
         if st.agenda_card < 0:
-            return 0.0
+            return tax
         target = C.AGENDAS[st.agenda_card].target
         matches = sum(1 for p in range(5) if D.SECTIONS[policies[p]] == target[f"p{p + 1}"])
-        return float(matches) * rounds_left(st)
+        return float(matches) * rounds_left(st) + tax
     own = sum(1 for p in range(5) if policies[p] == OWN_SECTION[cls])
     table = D.END_POLICY_VP
     if cls == MC and st.game.config["mc_policy_vp"] == "published":
         table = D.END_POLICY_VP_MC_PUBLISHED
-    return 0.6 * table[own]
+    return 0.6 * table[own] + tax
+
+
+# What one evaluation (``standing``) reads many times over, kept for that one position:
+# its rivals' banked VP, CC's taxes per policy set, the bag's refill.
+_MEMO: dict[object, object] = {}
+
+
+def _memo(st: HegemonyState, key: object, make):  # type: ignore[no-untyped-def]
+    """``make()``, kept while ``st`` is the position ``standing`` is evaluating."""
+    if _MEMO.get("state") is not st:
+        return make()
+    if key not in _MEMO:
+        _MEMO[key] = make()
+    return _MEMO[key]
+
+
+CC_TAXED_REVENUE = 120  # the Revenue CC typically holds at a Production
+CC_VP_PER_MONEY = 0.15  # what 1 in CC's Capital is worth in Wealth VP, over a game
+
+
+def cc_tax(st: HegemonyState, policies: list[int]) -> int:
+    """CC's employment and corporate taxes (§6.4) at one Production under ``policies``."""
+    p3, p4, p5 = policies[2], policies[3], policies[4]
+
+    def tax() -> int:
+        companies = _memo(st, "cc_ops", lambda: len(board.operational_companies(st, CC)))
+        revenue = max(st.money[CC], CC_TAXED_REVENUE)
+        return companies * D.tax_multiplier(p3, p4, p5) + D.corporate_tax(p3, revenue)
+
+    return _memo(st, ("tax", p3, p4, p5), tax)
+
+
+def cc_tax_vp(st: HegemonyState, policies: list[int]) -> float:
+    """CC's taxes under ``policies`` for the Productions left, in (negative) CC VP."""
+    return -CC_VP_PER_MONEY * cc_tax(st, policies) * rounds_left(st)
+
+
+def _smooth_wealth_level(capital: float) -> float:
+    """The Wealth level for ``capital`` (§8), interpolated between thresholds."""
+    thresholds = D.WEALTH_THRESHOLDS
+    if capital <= 0:
+        return 0.0
+    for k in range(len(thresholds) - 1):
+        if capital < thresholds[k + 1]:
+            return k + (capital - thresholds[k]) / (thresholds[k + 1] - thresholds[k])
+    return float(len(thresholds) - 1)
 
 
 def bill_delta(st: HegemonyState, cls: int, policy: int) -> float:
@@ -54,26 +111,104 @@ def bill_delta(st: HegemonyState, cls: int, policy: int) -> float:
     bill = st.bills[policy]
     if bill < 0:
         return 0.0
-    after = list(st.policies)
-    after[policy] = bill % 3
-    return _section_value(st, cls, after) - _section_value(st, cls, st.policies)
+
+    def delta() -> float:
+        after = list(st.policies)
+        after[policy] = bill % 3
+        now = _memo(st, ("section", cls), lambda: _section_value(st, cls, st.policies))
+        return _section_value(st, cls, after) - now
+
+    return _memo(st, ("bill", cls, policy), delta)
+
+
+def _declared_for(st: HegemonyState, cls: int, policy: int) -> float:
+    """The chance that ``cls`` sides For the bill on ``policy``: the proposer always does;
+    a class does if the bill moves the policy onto its own section (the State: onto its
+    Agenda's), not if it moves it off, and otherwise either way."""
+    bill = st.bills[policy]
+    if bill // 3 == cls:
+        return 1.0
+    if policy >= 5:
+        return 0.5
+    if cls == ST:
+        if st.agenda_card < 0:
+            return 0.5
+        want = D.SECTIONS.index(C.AGENDAS[st.agenda_card].target[f"p{policy + 1}"])
+    else:
+        want = OWN_SECTION[cls]
+    if bill % 3 == want:
+        return 1.0
+    return 0.0 if st.policies[policy] == want else 0.5
+
+
+def pass_chance(st: HegemonyState, policy: int, refill: list[int] | None = None) -> float:
+    """A rough chance that the pending bill on ``policy`` passes (§7.2): the bag after the
+    §7.1 refill gives each side its expected share of the 5 drawn cubes; influence adds
+    about half of what each side holds; ties pass."""
+    if refill is None:
+        refill = _memo(st, "refill", lambda: _refill(st))
+    for_w = [_declared_for(st, c, policy) for c in range(4)]
+    cubes = [st.bag[c] + refill[c] for c in politics.CUBE_CLASSES]
+    total = sum(cubes)
+    share = sum(w * n for w, n in zip(for_w, cubes)) / total if total else 0.5
+    margin = D.ELECTION_DRAW * (2.0 * share - 1.0)
+    margin += 0.5 * sum((2.0 * for_w[c] - 1.0) * st.influence[c] for c in range(4))
+    return 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.5))
+
+
+def _refill(st: HegemonyState) -> list[int]:
+    """Cubes each class would add to the bag at the next Elections (§7.1)."""
+    wanted = ((board.population(st, WC) + 1) // 2,
+              max((board.population(st, MC) + 1) // 2,
+                  (len(board.operational_companies(st, MC)) + 1) // 2),
+              (len(board.operational_companies(st, CC)) + 1) // 2)
+    return [min(w, st.cube_supply[c]) for c, w in enumerate(wanted)]
+
+
+_VOTING = (politics.ELECTION, politics.DECLARE, politics.BID)
+
+
+def imf_risk(st: HegemonyState) -> float:
+    """A rough chance that the IMF intervenes at this round's Production (§6.3) and so
+    discards every pending bill: the State ends the round at or over the loan threshold
+    and cannot repay, its public wages paid from the Treasury first."""
+    wages = sum(board.wage_amount(st, seat) for seat in board.operational_companies(st, ST))
+    cash, loans = st.money[ST] - wages, st.loans[ST]
+    while cash < 0:
+        cash += D.LOAN_VALUE
+        loans += 1
+    due = loans - (D.IMF_LOAN_THRESHOLD[st.policies[0]] - 1)
+    if due <= 0:
+        return 0.05
+    return 0.9 if cash < due * D.IMF_REPAY else 0.15
 
 
 def _bills_value(st: HegemonyState, cls: int) -> float:
-    """Pending bills, each taken as an even chance: the policy change and the proposer's VP."""
+    """Pending bills, each at its chance to pass: the policy change and the proposer's VP.
+    A bill not yet in its election may first be discarded by the IMF."""
+    pending = sum(1 for b in st.bills if b >= 0)
+    if not pending:
+        return 0.0
     v = 0.0
+    voting = {item[2] for item in st.agenda if item[0] in _VOTING}
+    survive = 1.0 - imf_risk(st) if len(voting) < pending else 1.0
+    refill = _memo(st, "refill", lambda: _refill(st))
     for policy, bill in enumerate(st.bills):
         if bill >= 0:
-            v += 0.5 * bill_delta(st, cls, policy)
+            chance = _memo(st, ("pass", policy), lambda p=policy: pass_chance(st, p, refill))
+            chance *= 1.0 if policy in voting else survive
+            v += chance * bill_delta(st, cls, policy)
             if bill // 3 == cls:
-                v += 0.5 * D.BILL_PASS_VP
+                v += chance * D.BILL_PASS_VP
     return v
 
 
 def _wage_income(st: HegemonyState, cls: int) -> float:
     """Wages the class's workers would earn at the next Production."""
     total = 0
-    for seat in range(len(st.seat_card)):
+    for seat, index in enumerate(st.seat_card):
+        if index < 0 or st.seat_wage[seat] < 0:
+            continue
         staffed = board.is_operational(st, seat) and board.staff_class(st, seat) == cls
         if staffed or (cls == WC and board.has_employee(st, seat)):
             total += board.wage_amount(st, seat)
@@ -108,9 +243,11 @@ def value(st: HegemonyState, cls: int) -> float:
         v += 1.4 * min(food, pop) + 1.0 * max(0.0, min(food, food_need) - pop)
         # money counts 1 VP per 10 up to 150 at the end; what the class will earn beyond that
         # is only worth spending, on Prosperity (each step scores its new space)
-        income = _wage_income(st, WC) * left - 10.0 * max(0.0, food_need - food)
-        projected = st.money[WC] + income
-        v += st.money[WC] * (0.1 if projected < 150 else 0.04)
+        wages = _wage_income(st, WC)
+        income = wages * left - 10.0 * max(0.0, food_need - food)
+        room = max(0.0, D.WC_MONEY_VP_CAP * 10 - 0.8 * income)
+        excess = EXCESS_MONEY * min(1.0, (left - 1.0) / 2.0)  # nothing to buy after round 5
+        v += 0.1 * min(st.money[WC], room) + excess * max(0.0, st.money[WC] - room)
         # what this round's food and income tax would take in forced loans
         shortfall = 10.0 * max(0, pop - food) + 5.0 * pop - st.money[WC]
         v -= 0.15 * max(0.0, shortfall)
@@ -118,7 +255,7 @@ def value(st: HegemonyState, cls: int) -> float:
         v += step_vp * (st.goods[WC][1] + st.goods[WC][3]) + (step_vp + 2.0 / max(pop, 1)) * (
             st.goods[WC][2])
         v += 0.6 * st.influence[WC]
-        v += 0.08 * _wage_income(st, WC) * left - 0.25 * board.unemployed_total(st, WC)
+        v += 0.08 * wages * left - 0.25 * board.unemployed_total(st, WC)
         v += (D.UNION_VP * left + 0.5 * left) * sum(st.unions)
         v += 0.8 * min(left, 3.0) * st.prosperity[WC]
     elif cls == MC:
@@ -142,17 +279,20 @@ def value(st: HegemonyState, cls: int) -> float:
         v += (low[0] + low[1]) * 0.8 * left + st.money[ST] / 30.0
         v += 0.3 * sum(st.public_services) + 0.4 * st.influence[ST]
         v += 0.3 * sum(st.state_goods)
-    return v - loans + _section_value(st, cls, st.policies) + _bills_value(st, cls)
+    now = _memo(st, ("section", cls), lambda: _section_value(st, cls, st.policies))
+    return v - loans + now + _bills_value(st, cls)
 
 
 _WAYS_OUT = ("done", "no", "pass", "end_turn", "qty:0", "bid:0")
-GREEDY_OPTIONS = 12  # a continuation step with at most this many options is chosen greedily
+GREEDY_OPTIONS = 8  # a continuation step with at most this many options is chosen greedily
 
 
 def _default_choice(st: HegemonyState, seat: int, names: tuple[str, ...]) -> int:
     """A plausible completion of a chain: with few options the one that looks best one step
     ahead, otherwise the first legal action that is not a way out."""
     legal = st.legal_actions()
+    if st.agenda[-1][0] == K.DISCARD:  # which card pays for a basic action: no card is
+        return legal[0]                # worth anything to ``value``, so the greedy's tie-break
     if len(legal) <= GREEDY_OPTIONS:
         best, best_v = legal[0], -1e18
         for a in legal:
@@ -174,8 +314,57 @@ RIVAL_WEIGHT = 0.5  # how much a point taken from the leading rival is worth to 
 def standing(st: HegemonyState, cls: int) -> float:
     """What the bot maximises: its value, less part of the best rival's points (it plays to
     win, so points a demonstration or a vote take from the leader count too)."""
-    rivals = max(st.vp[c] for c in range(4) if c != cls)
-    return value(st, cls) - RIVAL_WEIGHT * rivals
+    _MEMO.clear()
+    _MEMO["state"] = st
+    vps = list(st.vp)
+    if st.is_terminal():
+        return st.vp[cls] - RIVAL_WEIGHT * max(vps[c] for c in range(4) if c != cls)
+    if st.demonstration:
+        _demonstration_losses(st, vps)
+    ahead = _memo(st, "ahead", lambda: [st.vp[c] + banked(st, c) for c in range(4)])
+    rivals = max(vps[c] - st.vp[c] + ahead[c] for c in range(4) if c != cls)
+    return value(st, cls) + (vps[cls] - st.vp[cls]) - RIVAL_WEIGHT * rivals
+
+
+def banked(st: HegemonyState, cls: int) -> float:
+    """VP a rival has as good as banked beyond its score, read from the public board: the
+    money it will count at the end, and the VP its board pays every Scoring still to come
+    (CC's Wealth level for its Capital and Revenue, ST's two lowest Legitimacy tracks,
+    WC's unions).  A bot that ranks rivals by score alone would let CC run away."""
+    left = rounds_left(st)
+    if cls == CC:
+        held = st.capital + st.money[CC] - cc_tax(st, st.policies)
+        level = _smooth_wealth_level(held)
+        return level * left + D.WEALTH_STEP_VP * max(0.0, level - st.wealth)
+    if cls == ST:
+        low = sorted(st.legitimacy)
+        return (low[0] + low[1]) * left * 0.7 + st.money[ST] / 30.0
+    if cls == MC:
+        return st.money[MC] / 15.0
+    return min(st.money[WC], D.WC_MONEY_VP_CAP * 10) / 10.0 + D.UNION_VP * left * sum(st.unions)
+
+
+def leading_rival(st: HegemonyState, cls: int) -> int:
+    """The rival with the most VP scored and banked (``banked``)."""
+    ahead = _memo(st, "ahead", lambda: [st.vp[c] + banked(st, c) for c in range(4)])
+    return max((c for c in range(4) if c != cls), key=lambda c: ahead[c])
+
+
+def _demonstration_losses(st: HegemonyState, vps: list[int]) -> None:
+    """A Demonstration token on the board costs the others X VP at Production, X the WC
+    unemployed plus union workers, each loss capped by the class's empty company spaces
+    (§6.0); WC places them one at a time on whoever leads (``banked`` included)."""
+    left = board.unemployed_total(st, WC) + sum(st.unions)
+    caps = dict(zip(production.LOSS_TARGETS, production.demonstration_caps(st)))
+    ahead = {c: banked(st, c) for c in production.LOSS_TARGETS}
+    while left > 0:
+        open_ = [c for c in production.LOSS_TARGETS if caps[c] > 0]
+        if not open_:
+            break
+        target = max(open_, key=lambda c: vps[c] + ahead[c])
+        vps[target] -= 1
+        caps[target] -= 1
+        left -= 1
 
 
 def _declare(st: HegemonyState, seat: int, legal: list[int]) -> tuple[int, list[int]]:
@@ -184,7 +373,7 @@ def _declare(st: HegemonyState, seat: int, legal: list[int]) -> tuple[int, list[
     policy = st.agenda[-1][2]
     worth = bill_delta(st, seat, policy)
     proposer = st.bills[policy] // 3
-    if proposer != seat and st.vp[proposer] >= max(st.vp):  # a leader's bill: its +3 VP
+    if proposer != seat and proposer == leading_rival(st, seat):  # deny the leader +3 VP
         worth -= RIVAL_WEIGHT * D.BILL_PASS_VP
     side = vote + (1 if worth < 0 else 0)
     return side, [side]
@@ -203,17 +392,36 @@ def _votes(st: HegemonyState) -> tuple[int, int]:
 
 
 def _bid(st: HegemonyState, seat: int, legal: list[int]) -> tuple[int, list[int]]:
-    """Bid enough influence to swing the cubes' margin by two, when the bill is worth it."""
+    """The sealed bid that best trades influence for the election's stake: the bill's worth
+    to the class (its policy change, the proposer's +3 VP, a supporter's +1, a leading
+    rival's +3 denied), against influence at its worth for later elections.  The others'
+    bids are unknown: each participant on the other side is expected to commit a third of
+    what it holds."""
     policy = st.agenda[-1][2]
+    proposer = st.bills[policy] // 3
+    for_bits = st.ctx[politics.SIDE_FOR]
+    for_me = bool(for_bits >> seat & 1)
     stake = abs(bill_delta(st, seat, policy))
-    if st.bills[policy] // 3 == seat:
+    if proposer == seat:
         stake += D.BILL_PASS_VP
+    elif for_me:
+        stake += 0.5
+    elif proposer == leading_rival(st, seat):
+        stake += RIVAL_WEIGHT * D.BILL_PASS_VP
     votes_for, votes_against = _votes(st)
-    for_me = st.ctx[politics.SIDE_FOR] >> seat & 1
     margin = (votes_for - votes_against) if for_me else (votes_against - votes_for)
-    want = max(0, 2 - margin) if stake >= 1.5 else 0
-    amount = min(want, len(legal) - 1, int(stake))
-    action = blocks(seat).bid + amount
+    margin += 0.5 if for_me else -0.5  # ties pass
+    part = st.ctx[politics.PARTICIPANTS]
+    rivals = sum(st.influence[c] for c in range(4)
+                 if c != seat and part >> c & 1 and bool(for_bits >> c & 1) != for_me)
+    margin -= rivals / 3.0
+    cost = INFLUENCE_WORTH if st.round < D.ROUNDS else 0.1
+    best, best_v = 0, -1e18
+    for amount in range(len(legal)):
+        v = stake / (1.0 + math.exp(-(margin + amount) / 1.2)) - cost * amount
+        if v > best_v + 1e-9:
+            best, best_v = amount, v
+    action = blocks(seat).bid + best
     return action, [action]
 
 
@@ -240,9 +448,19 @@ class HegemonyBot:
         if code == politics.BID:
             return _bid(state, seat, legal)
         base = state.resample_hidden(seat, self.rng)
+        # chance in the look-ahead (cubes drawn in an immediate vote, ...) comes from the
+        # bot's own generator, never from the position's, whose state foretells the draws
+        base.rng = np.random.default_rng(int(self.rng.integers(2**63)))
+        # an action whose legality hangs on hidden cards (a peek at the Export deck) may be
+        # illegal in the re-drawn position: it is then valued as doing nothing
+        drawn_legal = set(base.legal_actions())
+        idle = standing(base, seat)
         scores = []
         for action in legal:
-            scores.append(self._score(base, seat, action, names))
+            if action in drawn_legal:
+                scores.append(self._score(base, seat, action, names))
+            else:
+                scores.append(idle)
         top = max(scores)
         best = [a for a, s in zip(legal, scores) if s >= top - 1e-9]
         return int(best[int(self.rng.integers(len(best)))]), best

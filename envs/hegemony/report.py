@@ -182,7 +182,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown match-ups {unknown}; choose from {sorted(index)}")
     matchups = tuple(sorted({index[w] for w in wanted}))
     start = time.perf_counter()
-    results = run_games(config, args.seed, args.games, args.workers, matchups)
+    results: list[dict[str, Any]] = []
+    for m in matchups:  # one at a time, each reported as it ends (a long run shows progress)
+        part = run_games(config, args.seed, args.games, args.workers, (m,))
+        results += part
+        print(f"<!-- {matchup_name(m)}: {len(part)} games done after "
+              f"{time.perf_counter() - start:.0f} s -->\n{markdown(summarise(part))}", flush=True)
     elapsed = time.perf_counter() - start
     summary = summarise(results)
     print(f"## Hegemony bot report: {args.games} games per match-up, seed {args.seed}, "
