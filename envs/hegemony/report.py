@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ import numpy as np
 import envs
 from envs.core.agents import RandomBot, StateBot, play_game
 from envs.core.game import parse_options
+from envs.core.stats import wilson
 from envs.hegemony.bot import HegemonyBot
 from envs.hegemony.state import VP_SOURCES
 
@@ -83,16 +83,6 @@ def run_games(config: dict[str, Any], seed: int, games: int, workers: int,
             for part in pool.map(_batch, chunks):
                 results += part
     return sorted(results, key=lambda r: (r["matchup"], r["g"]))
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
