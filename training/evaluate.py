@@ -34,6 +34,7 @@ from envs.core.rewards import places, win_share, winners
 from envs.core.stats import wilson
 from training.bots import make_bot
 from training.opponents import PolicyBot, checkpoint_folder, spec_role
+from training.zoo import CheckpointError
 
 
 def agent_label(spec: Any) -> str:
@@ -354,7 +355,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--by-role", action="store_true",
                         help="also print win rates per seat role (e.g. company)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--progress", action="store_true",
+                        help="print a line per game of a --field evaluation as it ends")
     args = parser.parse_args(argv)
+    try:
+        return _run_cli(args)
+    except (ConfigError, CheckpointError, ValueError) as exc:  # a bad spec, not a crash
+        raise SystemExit(f"evaluate: {exc}") from None
+
+
+def _run_cli(args: argparse.Namespace) -> int:
     from training.cli import parse_options
 
     try:
@@ -373,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{agent[-44:]:44} {r['games']:>6} {r['mean_score']:>11.2f} {ci:>19}")
     elif args.field:
         out: Any = [
-            versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers)
+            versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers,
+                         progress=args.progress)
             for a in args.agents
         ]
         _print_field(out)

@@ -504,6 +504,16 @@ def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, 
         evaluate.main(["--env", "necropolis_railway_v1", "--players", "9", "--agents", "random"])
 
 
+def test_evaluate_cli_names_a_bad_agent_spec_and_shows_progress(capsys):
+    with pytest.raises(SystemExit, match="evaluate: no_such_agent: not a checkpoint folder"):
+        evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", "no_such_agent",
+                       "--field", "random", "--games", "1"])
+    assert evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", "heuristic",
+                          "--field", "random", "--games", "2", "--workers", "1",
+                          "--progress"]) == 0
+    assert "game" in capsys.readouterr().out.lower()
+
+
 def test_export_never_silently_replaces_a_larger_evaluation(toy, checkpoint, tmp_path):
     folder = tmp_path / "zoo" / toy.env / checkpoint.name
     shutil.copytree(checkpoint, folder)
