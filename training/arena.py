@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import importlib
 import itertools
 import json
 import math
@@ -64,7 +63,7 @@ import envs
 from envs.core.errors import ConfigError, MeepleZooError
 from envs.core.rewards import win_share
 from training.evaluate import _play_lineups, agent_label
-from training.opponents import agent_bot, spec_role
+from training.opponents import agent_bot, import_agent, spec_role
 from training.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
 
 ANCHOR = "random"
@@ -92,25 +91,6 @@ def shipped(env_name: str, players: int) -> list[str]:
     """Zoo names ``<env>/<name>`` of the shipped opponents that play ``players`` seats."""
     return [entry.name for entry in list_zoo(env_name)
             if not entry.player_counts or players in entry.player_counts]
-
-
-def import_agent(spec: str) -> Any:
-    """The object a ``package.module:attribute`` spec names (a class is built without
-    arguments), checked to be playable."""
-    module_name, _, attribute = spec.partition(":")
-    try:
-        target: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigError(f"agent {spec!r}: cannot import it ({exc})") from None
-    if isinstance(target, type):
-        target = target()
-    try:
-        agent_bot(target)
-    except TypeError as exc:
-        raise ConfigError(f"agent {spec!r}: {exc}") from None
-    return target
 
 
 def export_zip(path: str, env_name: str, config: dict) -> str:

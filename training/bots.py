@@ -19,6 +19,7 @@ from training.opponents import (
     CheckpointError,
     OpponentSpec,
     find_checkpoint,
+    import_agent,
     network_bot,
     spec_role,
 )
@@ -83,10 +84,12 @@ class OpponentPool:
             raise ValueError("the opponent pool needs at least one kind")
         weighted = parse_weighted(specs)
         for spec, _ in weighted:
-            if spec not in self.KINDS and find_checkpoint(spec) is None:
+            if ":" in spec and find_checkpoint(spec) is None:
+                import_agent(spec)  # a package.module:attribute agent; refused if it cannot play
+            elif spec not in self.KINDS and find_checkpoint(spec) is None:
                 raise ValueError(
                     f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
-                    "nor a checkpoint folder or zoo name"
+                    "nor a checkpoint folder, zoo name or package.module:attribute agent"
                 )
         self.game = game
         self.specs = [spec for spec, _ in weighted]

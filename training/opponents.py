@@ -13,6 +13,7 @@ and the listing are ``training.zoo``'s (re-exported here).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.agents import RandomBot
+from envs.core.errors import ConfigError
 from envs.core.game import Game, GameState
 from training.zoo import TEAM_FILE, CheckpointError, checkpoint_folder, find_checkpoint
 from training.zoo import ZooEntry as ZooEntry
@@ -290,6 +292,25 @@ def spec_role(spec: OpponentSpec) -> str | None:
         return None
 
 
+def import_agent(spec: str) -> Any:
+    """The object a ``package.module:attribute`` spec names (a class is built without
+    arguments), checked to be playable: how a CLI takes a Python agent."""
+    module_name, _, attribute = spec.partition(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            target = getattr(target, part)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ConfigError(f"agent {spec!r}: cannot import it ({exc})") from None
+    if isinstance(target, type):
+        target = target()
+    try:
+        agent_bot(target)
+    except TypeError as exc:
+        raise ConfigError(f"agent {spec!r}: {exc}") from None
+    return target
+
+
 def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
                 stochastic: bool = False, seat: int | None = None) -> Any:
     """A ``StateBot`` for ``random``, ``heuristic``, a team or a checkpoint's network alone
@@ -298,7 +319,8 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
     A checkpoint is checked against ``seat`` (default: the first seat of its role).
     The opponent models of ``training.search`` build their bots with it (no search
     inside a search); ``training.bots.make_bot`` adds a card's look-ahead on top.
-    A Python agent (not a string) is played as it is (see ``agent_bot``).
+    A Python agent (not a string) is played as it is (see ``agent_bot``), and so is the
+    object a ``package.module:attribute`` string names.
     """
     if not isinstance(spec, str | os.PathLike):
         return agent_bot(spec)
@@ -309,6 +331,8 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
         bot = game.heuristic_bot(seed)
         bot.name = getattr(bot, "name", "heuristic")
         return bot
+    if ":" in spec and find_checkpoint(spec) is None and not Path(spec).exists():
+        return agent_bot(import_agent(spec))  # a package.module:attribute spec
     if is_team(spec):
         return TeamBot(spec, game, stochastic=stochastic, seed=seed)
     agent = load(spec, stochastic=stochastic, seed=seed)

@@ -504,6 +504,28 @@ def test_evaluate_cli_rates_solo_agents_by_score_and_refuses_bad_counts(capsys, 
         evaluate.main(["--env", "necropolis_railway_v1", "--players", "9", "--agents", "random"])
 
 
+def first_legal(observation, mask):
+    """A plain-function agent (on command lines: tests.training.test_pipeline:first_legal)."""
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_module_attribute_spec_plays_in_evaluation_and_as_an_opponent(capsys):
+    spec = "tests.training.test_pipeline:first_legal"
+    assert evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", spec,
+                          "--field", "random", "--games", "2", "--workers", "1"]) == 0
+    assert "first_legal" in capsys.readouterr().out
+    from training.bots import OpponentPool, make_bot
+
+    game = envs.make_game("toy_v0", num_players=2)
+    state = game.new_initial_state(0)
+    assert state.legal_mask()[make_bot(spec, game).act(state)]
+    pool = OpponentPool(game, [spec], seed=1)
+    assert state.legal_mask()[pool.draw(0).act(state)]
+    with pytest.raises(SystemExit, match="cannot import it"):
+        evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", "no_such.module:x",
+                       "--field", "random", "--games", "1"])
+
+
 def test_evaluate_cli_names_a_bad_agent_spec_and_shows_progress(capsys):
     with pytest.raises(SystemExit, match="evaluate: no_such_agent: not a checkpoint folder"):
         evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", "no_such_agent",
