@@ -219,7 +219,11 @@ def _buyable_resources(st: HegemonyState, buyer: int) -> list[int]:
 
 
 def _can_buy(st: HegemonyState, cls: int) -> bool:
-    return bool(_buyable_resources(st, cls))
+    """Some resource can be bought from some source (stops at the first: asked every turn)."""
+    pop = board.population(st, cls)
+    sources = _allowed_sources(st)
+    return any(max_buy(st, cls, res, src, pop) > 0
+               for res in _allowed_resources(st) for src in sources)
 
 
 def _start_buy(st: HegemonyState, cls: int) -> None:
@@ -889,7 +893,9 @@ def _wage_seats(st: HegemonyState, cls: int, mode: int, done: int) -> list[int]:
 
 
 def _can_adjust_wages(st: HegemonyState, cls: int) -> bool:
-    return bool(_wage_seats(st, cls, FREE_MODE, 0))
+    """Some own company's wage may move (stops at the first: asked every turn)."""
+    return any(board.is_present(st, seat) and wage_levels(st, seat, FREE_MODE)
+               for seat in _owned_seats(cls))
 
 
 def _start_adjust_wages(st: HegemonyState, cls: int) -> None:

@@ -491,13 +491,16 @@ def _all_can(st: HegemonyState, cls: int, nids: tuple[int, ...]) -> bool:
 def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
     """``can`` with ``spent`` of the class's money set aside for a moment (CC: Revenue, then
     Capital, as it pays)."""
+    global TURN_MEMO
     from_money = min(spent, st.money[cls])
     from_capital = spent - from_money if cls == CC else 0
     st.money[cls] -= from_money
     st.capital -= from_capital
+    memo, TURN_MEMO = TURN_MEMO, None  # the position differs while the money is aside
     try:
         return can(st, cls, nid)
     finally:
+        TURN_MEMO = memo
         st.money[cls] += from_money
         st.capital += from_capital
 
@@ -615,14 +618,33 @@ def _propose_args(mods: Mapping[str, Any]) -> dict[str, Any]:
             "vote_decider": mods.get("immediate_decider")}
 
 
+# While the turn menu is built (``turn.main_actions_legal``), the position does not change, so a
+# basic action's legality under the same modifiers is computed once: ``TURN_MEMO`` maps
+# (class, action, modifiers) to it, and is None outside the menu and while money is set aside.
+TURN_MEMO: dict[tuple, bool] | None = None
+
+
+def _mods_key(nid: int) -> tuple:
+    return (NODES[nid]["action"], repr(sorted(MODS[nid].items())))
+
+
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
     """The basic action of node ``nid`` is legal for ``cls`` under its modifiers."""
+    memo = TURN_MEMO
+    if memo is not None:
+        key = (cls, *_mods_key(nid))
+        if key in memo:
+            return memo[key]
     if NODES[nid]["action"] == "propose_bill":
         from envs.hegemony import politics
 
-        return politics.can_propose(st, cls, _propose_args(MODS[nid])["policies"])
-    pair = _basic_pair(nid)
-    return pair is not None and _with_active(st, nid, lambda: pair[0](st, cls))
+        result = politics.can_propose(st, cls, _propose_args(MODS[nid])["policies"])
+    else:
+        pair = _basic_pair(nid)
+        result = pair is not None and _with_active(st, nid, lambda: pair[0](st, cls))
+    if memo is not None:
+        memo[key] = result
+    return result
 
 
 def start_basic_as(st: HegemonyState, cls: int, nid: int) -> None:

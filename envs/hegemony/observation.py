@@ -78,8 +78,21 @@ def _ctx_labels() -> list[str]:
     return labels
 
 
+_CTX_MEMO: dict[tuple[int, ...], list[int]] = {}
+
+
 def _ctx_numbers(values: tuple[int, ...]) -> list[int]:
-    """The ctx part of the numbered features: bits spread, seat sets counted, numbers kept."""
+    """The ctx part of the numbered features (memoised: the scratch is mostly at rest)."""
+    out = _CTX_MEMO.get(values)
+    if out is None:
+        if len(_CTX_MEMO) > 4096:
+            _CTX_MEMO.clear()
+        out = _CTX_MEMO[values] = _ctx_numbers_of(values)
+    return out
+
+
+def _ctx_numbers_of(values: tuple[int, ...]) -> list[int]:
+    """Bits spread, seat sets counted, numbers kept."""
     out: list[int] = []
     for kind, value in zip(_ctx_kinds(), values):
         if kind > 0:
@@ -366,7 +379,7 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
 def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
     """The Events and Export cards ``player`` is looking at for its pending decision (top
     first), or two empty lists: what ``hidden.resample_hidden`` keeps for that viewer."""
-    if not st.agenda or st.agenda[-1][1] != player:
+    if not st.agenda or st.agenda[-1][1] != player or st.agenda[-1][0] not in _peek_codes():
         return [], []
     from envs.hegemony import economy, effects
 
@@ -383,9 +396,25 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
     return [], []
 
 
+@cache
+def _peek_codes() -> frozenset[int]:
+    """The decisions during which a peek shows cards (see ``peeked``)."""
+    from envs.hegemony import economy, effects
+
+    return frozenset((effects.PEEK, effects.PEEK_SWAP, economy.EXPORT_CARD,
+                      economy.SELL_FOREIGN))
+
+
+_NO_PEEK: dict[int, np.ndarray] = {}
+
+
 def _peek(st: HegemonyState, player: int, width: int) -> np.ndarray:
-    row = np.zeros(width, dtype=np.float32)
     events, exports = peeked(st, player)
+    if not events and not exports:  # the usual case: a shared zero row (it is only copied)
+        if width not in _NO_PEEK:
+            _NO_PEEK[width] = np.zeros(width, dtype=np.float32)
+        return _NO_PEEK[width]
+    row = np.zeros(width, dtype=np.float32)
     for j, event in enumerate(events[:PEEK_EVENTS]):
         row[j * len(C.EVENTS) + event] = 1.0
     start = PEEK_EVENTS * len(C.EVENTS)

@@ -63,10 +63,21 @@ def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
     if not st.hands[cls]:
         return []
     b = blocks(cls)
-    legal = [index for name, index in b.basic_index.items()
-             if name in BASIC and BASIC[name][0](st, cls)]
-    legal += [b.play + design for design in sorted(set(st.hands[cls]))
-              if effects.playable(st, cls, design)]
+    memo: dict[tuple, bool] = {}
+    legal = []
+    for name, index in b.basic_index.items():
+        if name in BASIC and BASIC[name][0](st, cls):
+            legal.append(index)
+            memo[(cls, name, "[]")] = True
+        else:
+            memo[(cls, name, "[]")] = False
+    memo[(cls, "buy_goods", "[]")] = memo.get((cls, "buy", "[]"), False)
+    effects.TURN_MEMO = memo  # a card's basic action under the same modifiers: computed once
+    try:
+        legal += [b.play + design for design in sorted(set(st.hands[cls]))
+                  if effects.playable(st, cls, design)]
+    finally:
+        effects.TURN_MEMO = None
     return legal
 
 
