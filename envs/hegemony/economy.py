@@ -513,8 +513,9 @@ def _peek_choices(st: HegemonyState, cls: int) -> list[int]:
 
 
 def _can_export(st: HegemonyState, cls: int) -> bool:
-    if effects.mod(st, "peek_exports"):
-        return bool(_peek_choices(st, cls))
+    """A sale to the face-up Export card is possible.  Under ``peek_exports`` too: whether a
+    card under it would take a sale is hidden until the peek, so it cannot decide whether the
+    card may be played (the current card stays among the choices)."""
     return bool(_export_choices(st, cls, 0))
 
 

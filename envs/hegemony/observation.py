@@ -51,7 +51,7 @@ def _scale(value: float, high: float, low: float = 0.0) -> float:
 
 
 def _ctx_keys() -> list[str]:
-    from envs.hegemony.hidden import SECRET_BIDS
+    from envs.hegemony.politics import SECRET_BIDS  # (hidden.py imports this module)
     from envs.hegemony.turn import CTX_DEFAULTS
 
     return [k for k in sorted(CTX_DEFAULTS) if k not in SECRET_BIDS]

@@ -32,7 +32,7 @@ def state_schema() -> Record:
     hand = Tuple([List(_cards_in(designs[c]), (0, 40)) for c in D.CLASSES])
     return Record({
         "rng": RNG_STATE,
-        "round": Int(1, D.ROUNDS), "phase": Int(0, 10), "turn_pass": Int(0, 5),
+        "round": Int(1, D.ROUNDS), "turn_pass": Int(0, 5),
         "main_done": Int(0, 1), "free_used": Int(0, 1),
         "agenda": List(Tuple([Int(choices=codes), seat, ARG]), (0, AGENDA_MAX)),
         "ctx": Record({key: Int(-1, 2**31) for key in CTX_DEFAULTS}),

@@ -47,7 +47,7 @@ def worker_kind(w: int) -> int:
 # name -> how deep its lists nest (0: an int/bool/str, 1: a list of them, 2: a list of lists)
 FIELDS: dict[str, int] = {
     # round and turn
-    "round": 0, "phase": 0, "turn_pass": 0, "main_done": 0, "free_used": 0,
+    "round": 0, "turn_pass": 0, "main_done": 0, "free_used": 0,
     "agenda": 2, "ctx": 0,
     # how the position arose: the set-up seed and every action since (a save is checked by
     # replaying them, so a loaded game is always one that legal play reaches)
@@ -235,7 +235,7 @@ class HegemonyState(AgendaState, GameState):
 def empty_state(game: HegemonyGame) -> HegemonyState:
     """Every field at its zero value (set-up fills them)."""
     st = HegemonyState(game)
-    st.round, st.phase, st.turn_pass, st.main_done, st.free_used = 1, 0, 0, 0, 0
+    st.round, st.turn_pass, st.main_done, st.free_used = 1, 0, 0, 0
     st.agenda, st.ctx = [], {}
     st.origin_seed, st.history = 0, []
     st.policies, st.bills, st.markers_used = list(D.START_POLICIES), [-1] * 7, [0] * 4
