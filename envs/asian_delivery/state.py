@@ -66,7 +66,7 @@ from envs.asian_delivery.data import (
 )
 from envs.core.game import TERMINAL, GameState
 from envs.core.hidden import redraw
-from envs.core.rng import rng_from_dict, rng_in_state, rng_to_dict
+from envs.core.rng import LazyRng, rng_from_dict, rng_to_dict
 
 NK = L.NKINDS
 NC = len(COLOURS)
@@ -99,7 +99,7 @@ def mask_of(legal: list[int]) -> np.ndarray:
     return mask
 
 
-class AsianDeliveryState(GameState):
+class AsianDeliveryState(LazyRng, GameState):
     """One position.  Build with ``AsianDeliveryGame.new_initial_state``."""
 
     # set by setup.new_state / from_dict, shared (immutable) between clones
@@ -125,21 +125,6 @@ class AsianDeliveryState(GameState):
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.completed: list[list[int]] = [[] for _ in range(self.n)]
-        self._rng: np.random.Generator | None = None
-        self._rng_state: dict | None = None
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's generator; a clone materialises its copy on first use."""
-        if self._rng is None:
-            self._rng = rng_in_state(self._rng_state)
-            self._rng_state = None
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_state = None
 
     def derive_city(self) -> None:
         """Tables that follow from the port position and the district layout."""
@@ -253,9 +238,7 @@ class AsianDeliveryState(GameState):
         other.discard = self.discard[:]
         other.completed = [c[:] for c in self.completed]
         other._rng = None  # copied lazily: chance is rare, clones are many
-        other._rng_state = (
-            self._rng.bit_generator.state if self._rng is not None else self._rng_state
-        )
+        other._rng_state = self.rng_snapshot()
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> AsianDeliveryState:

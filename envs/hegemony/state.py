@@ -21,7 +21,7 @@ import numpy as np
 
 from envs.core.agenda import AgendaState, Item
 from envs.core.game import GameState
-from envs.core.rng import new_rng, rng_from_dict, rng_in_state, rng_to_dict
+from envs.core.rng import LazyRng, new_rng, rng_from_dict, rng_to_dict
 from envs.hegemony import data as D
 from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS, ROLE_NAMES, catalogue
 
@@ -92,7 +92,7 @@ VP_SOURCES = ("bills", "prosperity", "exports", "public_services", "benefits", "
               "loans", "policies", "stored", "money")
 
 
-class HegemonyState(AgendaState, GameState):
+class HegemonyState(LazyRng, AgendaState, GameState):
     """One position.  Flow: the agenda (``turn.AGENDA``) decides who acts next."""
 
     game: HegemonyGame
@@ -102,23 +102,7 @@ class HegemonyState(AgendaState, GameState):
         self._dirty = [0, 0, 0, 0]
         self._tdirty = 0
         self._legal: list[int] = []
-        self._rng: np.random.Generator | None = None
-        self._rng_state: dict[str, Any] | None = None
-        self.rng = new_rng(None)
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's chance.  A clone keeps only the generator's state and builds its own
-        generator when it first draws: clones are many (search, look-ahead), chance is rare."""
-        if self._rng is None:
-            self._rng = rng_in_state(self._rng_state)
-            self._rng_state = None
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: np.random.Generator) -> None:
-        self._rng = generator
-        self._rng_state = None
+        self.rng = new_rng(None)  # a clone copies it lazily (``LazyRng``)
 
     # -- the saved form -------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
@@ -163,9 +147,8 @@ class HegemonyState(AgendaState, GameState):
         out["_legal"] = self._legal
         out["_dirty"] = list(self._dirty)
         out["_tdirty"] = self._tdirty
-        rng = self._rng
         out["_rng"] = None
-        out["_rng_state"] = rng.bit_generator.state if rng is not None else self._rng_state
+        out["_rng_state"] = self.rng_snapshot()
         out.update({name: src[name] for name in _PLAIN_FIELDS})
         out.update({name: list(src[name]) for name in _LIST_FIELDS})
         out.update({name: [list(v) for v in src[name]] for name in _NESTED_FIELDS})
