@@ -75,7 +75,7 @@ from envs.hegemony.actions import (
     blocks,
     catalogue,
 )
-from envs.hegemony.state import KINDS, NO_WORKER, worker, worker_class, worker_kind
+from envs.hegemony.state import KINDS, NO_WORKER, worker_class
 
 if TYPE_CHECKING:
     from envs.hegemony.state import HegemonyState
@@ -926,29 +926,17 @@ def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda[-1] = (UPGRADE_TO, item[1], source)
 
 
-def _upgrade_kind(st: HegemonyState, source: int) -> int:
-    if source < KINDS:
-        return source
-    seat, k = divmod(source - KINDS, MAX_SLOTS)
-    return worker_kind(st.seat_workers[seat][k])
-
-
 def _legal_upgrade_to(st: HegemonyState, item: Item) -> list[int]:
-    current = _upgrade_kind(st, item[2])
-    industry = blocks(item[1]).industry
-    return [industry + i for i in range(len(D.INDUSTRIES)) if 1 + i != current]
+    from envs.hegemony import workers  # (workers imports this module)
+
+    return workers.legal_retrain_industry(st, item)
 
 
 def _apply_upgrade_to(st: HegemonyState, item: Item, action: int) -> None:
-    cls, source = item[1], item[2]
-    kind = 1 + action - blocks(cls).industry
-    if source < KINDS:
-        st.unemployed[cls][source] -= 1
-        st.unemployed[cls][kind] += 1
-    else:
-        seat, k = divmod(source - KINDS, MAX_SLOTS)
-        st.seat_workers[seat][k] = worker(cls, kind)  # keeps its committed state
-    st.agenda.pop()
+    """As Use Education's replacement (§4.2), without its cost or Prosperity."""
+    from envs.hegemony import workers
+
+    workers.apply_retrain(st, item, action)
 
 
 def _can_coop(st: HegemonyState, cls: int, nid: int) -> bool:

@@ -816,14 +816,16 @@ def _edu_kind(st: HegemonyState, cls: int, arg: int) -> int:
     return st.seat_workers[seat][k] % KINDS
 
 
-def _legal_edu_industry(st: HegemonyState, item: Item) -> list[int]:
+def legal_retrain_industry(st: HegemonyState, item: Item) -> list[int]:
     current = _edu_kind(st, item[1], item[2])
     first = blocks(item[1]).industry
     return [first + i for i in range(INDUSTRY_COUNT) if 1 + i != current]
 
 
-def _apply_edu_industry(st: HegemonyState, item: Item, action: int) -> None:
-    """The new skilled worker takes the old one's place and committed state."""
+def apply_retrain(st: HegemonyState, item: Item, action: int) -> None:
+    """The new skilled worker takes the old one's place and committed state (Use Education,
+    and the cards' ``upgrade_worker``: item arg = the worker's kind if unemployed, else 6 +
+    its slot)."""
     cls, arg = item[1], item[2]
     kind = 1 + action - blocks(cls).industry
     if arg < KINDS:
@@ -929,7 +931,7 @@ CODES: dict[int, Decision | Step] = {
     BUILD_EMPLOYEE: Decision("build_employee", _legal_build_employee, _apply_build_employee),
     BUILD_CLASS: Decision("build_staff_class", _legal_build_class, _apply_build_class),
     EDU_WORKER: Decision("education_worker", _legal_edu_worker, _apply_edu_worker),
-    EDU_INDUSTRY: Decision("education_industry", _legal_edu_industry, _apply_edu_industry),
+    EDU_INDUSTRY: Decision("education_industry", legal_retrain_industry, apply_retrain),
     SWAP: Decision("swap_slot", _legal_swap, _apply_swap),
     SWAP_IN: Decision("swap_incoming", _legal_swap_in, _apply_swap_in),
 }
