@@ -890,21 +890,10 @@ def _apply_remove(st: HegemonyState, item: Item, action: int) -> None:
     st.ctx[COUNT] += 1
 
 
-def _upgradable_slots(st: HegemonyState, cls: int) -> list[tuple[int, int]]:
-    """Own workers in U slots (a skilled slot's worker cannot be retrained, §4.2)."""
-    found = []
-    for seat, row in enumerate(st.seat_workers):
-        if st.seat_card[seat] < 0:
-            continue
-        for k, w in enumerate(row):
-            if w != NO_WORKER and worker_class(w) == cls \
-                    and D.COMPANIES[st.seat_card[seat]].slots[k].skill is None:
-                found.append((seat, k))
-    return found
-
-
 def _can_upgrade(st: HegemonyState, cls: int, nid: int) -> bool:
-    return any(st.unemployed[cls]) or bool(_upgradable_slots(st, cls))
+    from envs.hegemony import workers  # (workers imports this module)
+
+    return bool(workers.retrain_sources(st, cls))
 
 
 def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
@@ -912,10 +901,10 @@ def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
 
 
 def _legal_upgrade(st: HegemonyState, item: Item) -> list[int]:
-    cls = item[1]
-    b = blocks(cls)
-    legal = [b.from_unemployed + k for k in range(KINDS) if st.unemployed[cls][k]]
-    return legal + [b.from_slot + seat * MAX_SLOTS + k for seat, k in _upgradable_slots(st, cls)]
+    """The workers Use Education could replace (§4.2)."""
+    from envs.hegemony import workers
+
+    return workers.retrain_sources(st, item[1])
 
 
 def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:

@@ -772,9 +772,10 @@ def gain_prosperity(st: HegemonyState, cls: int) -> None:
     board.score(st, cls, table[st.prosperity[cls]], "prosperity")
 
 
-def _edu_sources(st: HegemonyState, cls: int) -> list[int]:
-    """Workers Use Education can replace by a skilled worker it changes: any unemployed one,
-    and any in a slot except a skilled worker in a skilled slot (or a union, never offered)."""
+def retrain_sources(st: HegemonyState, cls: int) -> list[int]:
+    """Workers Use Education (and a card's ``upgrade_worker``) can replace by a skilled worker it
+    changes: any unemployed one, and any in a slot except a skilled worker in a skilled slot
+    (or a union, never offered)."""
     b = blocks(cls)
     legal = [b.from_unemployed + kind for kind in range(KINDS) if st.unemployed[cls][kind]]
     for seat in ALL_SEATS:
@@ -789,7 +790,7 @@ def _edu_sources(st: HegemonyState, cls: int) -> list[int]:
 
 
 def _can_use_education(st: HegemonyState, cls: int) -> bool:
-    return st.goods[cls][3] >= board.population(st, cls) and bool(_edu_sources(st, cls))
+    return st.goods[cls][3] >= board.population(st, cls) and bool(retrain_sources(st, cls))
 
 
 def _start_use_education(st: HegemonyState, cls: int) -> None:
@@ -799,7 +800,7 @@ def _start_use_education(st: HegemonyState, cls: int) -> None:
 
 
 def _legal_edu_worker(st: HegemonyState, item: Item) -> list[int]:
-    return _edu_sources(st, item[1])
+    return retrain_sources(st, item[1])
 
 
 def _apply_edu_worker(st: HegemonyState, item: Item, action: int) -> None:
