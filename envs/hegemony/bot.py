@@ -19,9 +19,7 @@ import math
 
 import numpy as np
 
-# observation before hidden (``resample_hidden``): importing hidden first runs into a
-# circular import between the two (hidden needs observation.peeked at import time)
-from envs.hegemony import board, observation, politics, production  # noqa: F401
+from envs.hegemony import board, politics, production
 from envs.hegemony import cards as C
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
