@@ -51,9 +51,15 @@ def _masked_policy_module(policy: Any) -> Any:
 
 
 def write_onnx(policy: Any, observation_size: int, action_count: int, path: Path) -> None:
+    write_masked_onnx(_masked_policy_module(policy), observation_size, action_count, path)
+
+
+def write_masked_onnx(module: Any, observation_size: int, action_count: int,
+                      path: Path) -> None:
+    """Any torch module ``(observation, action_mask) -> masked logits`` as the checkpoint's
+    ``policy.onnx`` (SB3 policies above; RLlib's in ``training.rllib.export``)."""
     import torch
 
-    module = _masked_policy_module(policy)
     obs = torch.zeros((1, observation_size), dtype=torch.float32)
     mask = torch.ones((1, action_count), dtype=torch.float32)
     path.parent.mkdir(parents=True, exist_ok=True)
