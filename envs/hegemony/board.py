@@ -6,13 +6,15 @@ Pure reads of the state, plus the few small writes that keep derived facts in st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from envs.hegemony import data as D
 from envs.hegemony.actions import CC, CC_SEATS, COOP_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
 from envs.hegemony.state import KINDS, NO_WORKER, VP_SOURCES, worker_class
 
 if TYPE_CHECKING:
+    from envs.core.agenda import Item
     from envs.hegemony.state import HegemonyState
 
 SEATS_OF = {CC: CC_SEATS, MC: MC_SEATS, ST: PUBLIC_SEATS, WC: COOP_SEATS}
@@ -44,18 +46,31 @@ def slots(st: HegemonyState, seat: int) -> tuple[D.Slot, ...]:
     return () if company is None else company.slots
 
 
+# Per company card, read off it once (these queries run many times per decision): the slots
+# that must be filled to operate (every slot of a Cooperative Farm, else every non-employee
+# slot; none when automated), the non-employee slots, and the employee slot (-1 if none).
+OPERATE_SLOTS = tuple(
+    () if c.automated
+    else tuple(range(len(c.slots))) if c.sector == "coop"
+    else tuple(k for k, s in enumerate(c.slots) if not s.employee)
+    for c in D.COMPANIES)
+STAFF_SLOTS = tuple(tuple(k for k, s in enumerate(c.slots) if not s.employee)
+                    for c in D.COMPANIES)
+EMPLOYEE_SLOT = tuple(next((k for k, s in enumerate(c.slots) if s.employee), -1)
+                      for c in D.COMPANIES)
+assert all(sum(s.employee for s in c.slots) <= 1 for c in D.COMPANIES)
+
+
 def is_operational(st: HegemonyState, seat: int) -> bool:
     """§5.2: every slot filled (MC: its MC slots); automated companies always are."""
-    company = card(st, seat)
-    if company is None or not st.seat_face_up[seat]:
+    index = st.seat_card[seat]
+    if index < 0 or not st.seat_face_up[seat]:
         return False
-    if company.automated:
-        return True
     workers = st.seat_workers[seat]
-    if company.sector == "coop":
-        return all(w != NO_WORKER for w in workers[: len(company.slots)])
-    return all(workers[k] != NO_WORKER for k, slot in enumerate(company.slots)
-               if not slot.employee)
+    for k in OPERATE_SLOTS[index]:  # noqa: SIM110  (a loop: all() of a generator is slower)
+        if workers[k] == NO_WORKER:
+            return False
+    return True
 
 
 def is_fully_operational(st: HegemonyState, seat: int) -> bool:
@@ -68,10 +83,8 @@ def is_fully_operational(st: HegemonyState, seat: int) -> bool:
 
 def employee_slot(st: HegemonyState, seat: int) -> int:
     """Index of an MC company's employee slot, or -1."""
-    for k, slot in enumerate(slots(st, seat)):
-        if slot.employee:
-            return k
-    return -1
+    index = st.seat_card[seat]
+    return -1 if index < 0 else EMPLOYEE_SLOT[index]
 
 
 def has_employee(st: HegemonyState, seat: int) -> bool:
@@ -81,10 +94,13 @@ def has_employee(st: HegemonyState, seat: int) -> bool:
 
 def staff_class(st: HegemonyState, seat: int) -> int:
     """The class of a company's (non-employee) workers, or -1 if it has none (§12 #21)."""
-    for k, slot in enumerate(slots(st, seat)):
-        w = st.seat_workers[seat][k]
-        if w != NO_WORKER and not slot.employee:
-            return worker_class(w)
+    index = st.seat_card[seat]
+    if index < 0:
+        return -1
+    workers = st.seat_workers[seat]
+    for k in STAFF_SLOTS[index]:
+        if workers[k] != NO_WORKER:
+            return workers[k] // KINDS
     return -1
 
 
@@ -106,9 +122,53 @@ def operational_companies(st: HegemonyState, cls: int) -> list[int]:
     return [s for s in companies_of(st, cls) if is_operational(st, s)]
 
 
+# -- the query memo of one legality check ------------------------------------------------------
+# While a decision's legal actions are computed the position stands still: the checks only set
+# money or the active card aside for a moment, and no check moves a worker or a company.  So the
+# costlier pure queries of workers and seats (``employed_workers``, ``workers._slot_sources``)
+# are kept meanwhile in ``QUERY_MEMO``, for the state in ``MEMO_STATE`` only; both are reset
+# when the check ends (``legality_memo``), so nothing is kept between positions.
+QUERY_MEMO: dict[tuple, Any] = {}
+MEMO_STATE: object | None = None
+
+
+def legality_memo(legal: Callable[[HegemonyState, Item], list[int]],
+                  ) -> Callable[[HegemonyState, Item], list[int]]:
+    """``legal`` with the query memo kept for its state while it runs (nested: the outer one's)."""
+    def legal_memoised(st: HegemonyState, item: Item) -> list[int]:
+        global MEMO_STATE
+        if MEMO_STATE is not None:
+            return legal(st, item)
+        MEMO_STATE = st
+        try:
+            return legal(st, item)
+        finally:
+            MEMO_STATE = None
+            QUERY_MEMO.clear()
+
+    legal_memoised.__name__ = legal.__name__
+    legal_memoised.__doc__ = legal.__doc__
+    return legal_memoised
+
+
 def employed_workers(st: HegemonyState, cls: int) -> int:
-    return sum(1 for seat in range(len(st.seat_card)) for w in st.seat_workers[seat]
-               if w != NO_WORKER and worker_class(w) == cls)
+    if MEMO_STATE is st:
+        key = ("employed", cls)
+        n = QUERY_MEMO.get(key)
+        if n is None:
+            n = QUERY_MEMO[key] = _count_employed(st, cls)
+        return n
+    return _count_employed(st, cls)
+
+
+def _count_employed(st: HegemonyState, cls: int) -> int:
+    low, high = cls * KINDS, cls * KINDS + KINDS  # the class's worker codes
+    n = 0
+    for workers in st.seat_workers:
+        for w in workers:
+            if low <= w < high:
+                n += 1
+    return n
 
 
 def workers_owned(st: HegemonyState, cls: int) -> int:

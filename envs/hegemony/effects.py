@@ -624,8 +624,15 @@ def _propose_args(mods: Mapping[str, Any]) -> dict[str, Any]:
 TURN_MEMO: dict[tuple, bool] | None = None
 
 
+_MODS_KEYS: dict[int, tuple] = {}
+
+
 def _mods_key(nid: int) -> tuple:
-    return (NODES[nid]["action"], repr(sorted(MODS[nid].items())))
+    """(action, modifiers) of a basic node, made once per node (its data never changes)."""
+    key = _MODS_KEYS.get(nid)
+    if key is None:
+        key = _MODS_KEYS[nid] = (NODES[nid]["action"], repr(sorted(MODS[nid].items())))
+    return key
 
 
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:

@@ -17,12 +17,14 @@ value each is reset to).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from dataclasses import replace
 
 from envs.core.agenda import AgendaRules, Decision, Item, Step
+from envs.hegemony import board, economy, effects, politics, production, workers
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
-from envs.hegemony import economy, effects, politics, production, workers
 from envs.hegemony.actions import (
     BASIC_ACTIONS,
     CC,
@@ -287,11 +289,15 @@ CODES: dict[int, Decision | Step] = {
 
 
 def _all_codes() -> dict[int, Decision | Step]:
-    table = dict(CODES)
-    for module in PHASE_MODULES:
+    """Every module's codes; each decision's legal actions computed with the query memo on
+    (``board.legality_memo``)."""
+    table: dict[int, Decision | Step] = {}
+    for module in (sys.modules[__name__], *PHASE_MODULES):
         for code, kind in module.CODES.items():
             if code in table:
                 raise ValueError(f"agenda code {code} ({kind.name}) is defined twice")
+            if isinstance(kind, Decision):
+                kind = replace(kind, legal=board.legality_memo(kind.legal))
             table[code] = kind
     return table
 

@@ -151,30 +151,39 @@ def _needed(st: HegemonyState, seat: int, cls: int) -> list[int]:
     return [k for k in _class_slots(card, cls) if workers[k] == NO]
 
 
-def _movable(st: HegemonyState, cls: int, seat: int, k: int) -> bool:
-    """An own non-committed worker that may leave its slot: not one whose company keeps a
-    committed worker it would strand (an employee's slot never strands anyone)."""
-    w = st.seat_workers[seat][k]
-    if w == NO or w // KINDS != cls or st.seat_committed[seat][k]:
-        return False
-    card = D.COMPANIES[st.seat_card[seat]]
-    if card.slots[k].employee:
-        return True
-    workers, committed = st.seat_workers[seat], st.seat_committed[seat]
-    return not any(committed[j] and workers[j] != NO for j in range(MAX_SLOTS) if j != k)
-
-
 def _slot_sources(st: HegemonyState, cls: int, exclude: int = -1) -> list[tuple[int, int, int]]:
-    """(seat, slot, kind) of every own worker that may move, outside seat ``exclude``."""
+    """(seat, slot, kind) of every own worker that may move, outside seat ``exclude``: not a
+    committed one, nor one whose company keeps a committed worker it would strand (an
+    employee's slot never strands anyone).  Several actions of a turn menu ask it, so it is
+    kept while a legality check runs (``board.legality_memo``); callers only read the list."""
+    if board.MEMO_STATE is st:
+        key = ("sources", cls, exclude)
+        kept = board.QUERY_MEMO.get(key)
+        if kept is None:
+            kept = board.QUERY_MEMO[key] = _find_slot_sources(st, cls, exclude)
+        return kept
+    return _find_slot_sources(st, cls, exclude)
+
+
+def _find_slot_sources(st: HegemonyState, cls: int, exclude: int,
+                       ) -> list[tuple[int, int, int]]:
     out = []
-    for seat in ALL_SEATS:
-        if seat == exclude or st.seat_card[seat] < 0:
+    low, high = cls * KINDS, cls * KINDS + KINDS  # the class's worker codes
+    cards, committed_rows = st.seat_card, st.seat_committed
+    for seat, workers in enumerate(st.seat_workers):
+        if seat == exclude:
             continue
-        workers = st.seat_workers[seat]
         for k in range(MAX_SLOTS):
             w = workers[k]
-            if w != NO and w // KINDS == cls and _movable(st, cls, seat, k):
-                out.append((seat, k, w % KINDS))
+            if not low <= w < high:
+                continue
+            committed = committed_rows[seat]
+            if committed[k] or cards[seat] < 0:
+                continue
+            if board.EMPLOYEE_SLOT[cards[seat]] != k and any(
+                    committed[j] and workers[j] != NO for j in range(MAX_SLOTS) if j != k):
+                continue  # it would strand a committed worker of its company
+            out.append((seat, k, w - low))
     return out
 
 
