@@ -196,6 +196,19 @@ def evaluate(folder: Path, env_config: dict[str, Any], fields: list[str],
     return results
 
 
+def placement(algo: Any) -> dict[str, int]:
+    """How many nodes the cluster has and how many of them run env runners (this
+    process's own sampler counts as its node)."""
+    import ray
+
+    nodes = [node for node in ray.nodes() if node.get("Alive")]
+    runners = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
+    if not runners:
+        runners = [ray.get_runtime_context().get_node_id()]
+    return {"cluster_nodes": len(nodes), "env_runner_nodes": len(set(runners))}
+
+
 def log_iteration(writer: Any, result: dict[str, Any], roles: list[str], iteration: int,
                   steps_before: int, seconds: float) -> int:
     """TensorBoard scalars and one printed line per iteration; returns the env steps done."""
@@ -250,6 +263,9 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
     if own_ray:
         init_ray(args.address, args.ray_temp_dir)
     algo = config.build_algo()
+    run.update(placement(algo))
+    print(f"Ray: {run['cluster_nodes']} node(s); env runners on {run['env_runner_nodes']} "
+          f"node(s)", flush=True)
     writer = SummaryWriter(str(out / "tb"))
     start, steps, folder = time.time(), 0, None
     try:
