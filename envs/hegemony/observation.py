@@ -336,31 +336,24 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
         ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
     kept = _KEPT
-    table, employed = kept.table.read(st)
-    hands, policies, bills, unemployed, goods = st.hands, st.policies, st.bills, st.unemployed, \
-        st.goods
+    table, employed, tokens_left = kept.table.read(st)
+    hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
     benefits, prices = st.benefits, st.prices
     wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
     mc_owned = employed[MC] + sum(unemployed[MC])
     numbers = [
         *decision, arg, *_ctx_numbers(ctx), *ROUND_ROWS[st.round], st.turn_pass, st.main_done,
-        st.free_used,
-        *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
-        *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
-        *SECTION_ROWS[policies[6]],
-        *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
-        *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
-        *BILL_ROWS[bills[6] + 1],
+        st.free_used, *_law_rows(policies, st.bills),
         *st.markers_used, D.tax_multiplier(policies[2], policies[3], policies[4]),
         *st.money, *st.loans, *st.vp, *st.influence,
         len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
         st.capital, board.influence_supply(st), *st.bag, *st.cube_supply,
-        st.prosperity[WC], D.population(wc_owned), *unemployed[WC], *goods[WC],
-        st.prosperity[MC], D.population(mc_owned), *unemployed[MC], *goods[MC],
+        st.prosperity[WC], _population(wc_owned), *unemployed[WC], *goods[WC],
+        st.prosperity[MC], _population(mc_owned), *unemployed[MC], *goods[MC],
         *st.unions, *st.mc_storage, *st.cc_storage, *st.ftz, *st.storage_tiles, st.wealth,
         *prices[0], *prices[1], *st.legitimacy, *st.legit_tokens, *st.public_services,
         *st.state_goods, *benefits[0], *benefits[1], *benefits[2],
-        st.demonstration, board.strike_tokens_left(st), board.machinery_left(st),
+        st.demonstration, *tokens_left,
     ]
     try:  # packed as machine integers: much cheaper than numpy reading a list
         y = np.frombuffer(plan.pack(*numbers), dtype=np.int64) - plan.low
@@ -374,6 +367,32 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     hand = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
     peek = _peek(st, player, plan.peek.stop - plan.peek.start)
     return np.concatenate((y, table, hand, peek), dtype=np.float32)
+
+
+_LAW_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+_POPULATION = tuple(D.population(n) for n in range(64))  # by workers owned
+
+
+def _law_rows(policies: list[int], bills: list[int]) -> tuple[int, ...]:
+    """The policy and bill one-hots (memoised: the laws change a few times a round)."""
+    key = (tuple(policies), tuple(bills))
+    rows = _LAW_MEMO.get(key)
+    if rows is None:
+        if len(_LAW_MEMO) > 4096:
+            _LAW_MEMO.clear()
+        rows = _LAW_MEMO[key] = (
+            *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
+            *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
+            *SECTION_ROWS[policies[6]],
+            *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
+            *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
+            *BILL_ROWS[bills[6] + 1])
+    return rows
+
+
+def _population(workers: int) -> int:
+    """``D.population`` read from a table."""
+    return _POPULATION[workers] if 0 <= workers < len(_POPULATION) else D.population(workers)
 
 
 def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
@@ -505,34 +524,34 @@ def _table_slice() -> slice:
 
 class _Table:
     """The table's features for the last state read, with copies of what they were read
-    from.  A changed seat is re-read alone; the market, Deal, Export, Event and Agenda
-    part is re-read whole when any of it changes.  Keyed by value, so any state may ask."""
+    from.  A changed seat is re-read alone (its row from ``_seat_features``); the market, Deal,
+    Export, Event and Agenda part is re-read whole when any of it changes.  Keyed by value, so
+    any state may ask."""
 
     def __init__(self) -> None:
         self.seats: list | None = None  # copies of the ``SEAT_FIELDS``
         self.cards: list | None = None  # copies of the ``CARD_FIELDS``
         self.block = np.zeros(_table_slice().stop - _table_slice().start, dtype=np.float32)
+        self.seat_rows = self.block[:NUM_SEATS * SEAT_WIDTH].reshape(NUM_SEATS, SEAT_WIDTH)
         self.employed = (0, 0)  # WC and MC workers in companies (``board.employed_workers``)
+        self.tokens_left = (0, 0)  # strike and machinery tokens left (``board``'s)
 
-    def read(self, st: HegemonyState) -> tuple[np.ndarray, tuple[int, int]]:
-        """The table's features (not to be written to) and the employed WC / MC workers."""
+    def read(self, st: HegemonyState) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]]:
+        """The table's features, the employed WC / MC workers and the strike and machinery
+        tokens left.  The array is updated in place by the next read: ``encode`` copies it at
+        once (one ``_Kept`` per thread)."""
         seats = [st.seat_card, st.seat_workers, st.seat_face_up, st.seat_wage,
                  st.seat_machinery, st.seat_strike, st.seat_committed]  # as SEAT_FIELDS
         cards = [st.cc_market, st.mc_market, st.deals, st.export, st.events, st.agenda_card]
-        seats_kept = seats == self.seats
-        if seats_kept and cards == self.cards:
-            return self.block, self.employed
-        block = self.block.copy()  # the old one may still be read by a caller
-        if not seats_kept:
-            self._read_seats(st, seats, block)
+        if seats != self.seats:
+            self._read_seats(st, seats)
         if cards != self.cards:
-            self._read_cards(st, block)
+            self._read_cards(st, self.block)
             self.cards = [list(st.cc_market), list(st.mc_market), list(st.deals), st.export,
                           list(st.events), st.agenda_card]
-        self.block = block
-        return block, self.employed
+        return self.block, self.employed, self.tokens_left
 
-    def _read_seats(self, st: HegemonyState, seats: list, block: np.ndarray) -> None:
+    def _read_seats(self, st: HegemonyState, seats: list) -> None:
         old = self.seats
         changed: Iterable[int]
         if old is None:
@@ -552,42 +571,14 @@ class _Table:
                     came = _employed([now[seat] for seat in diff])
                     self.employed = (self.employed[0] - gone[0] + came[0],
                                      self.employed[1] - gone[1] + came[1])
-                old[f] = _copy(now)
-            changed = sorted(marked)
-        seat_rows = block[:NUM_SEATS * SEAT_WIDTH].reshape(NUM_SEATS, SEAT_WIDTH)
-        cards = st.seat_card
-        at: list[int] = []
-        values: list[float] = []
+                nested = isinstance(now[0], list)
+                for seat in diff:  # the copy follows the changed seats only
+                    before[seat] = list(now[seat]) if nested else now[seat]
+            changed = marked
+        self.tokens_left = (board.strike_tokens_left(st), board.machinery_left(st))
+        rows = self.seat_rows
         for seat in changed:
-            index = cards[seat]
-            if index < 0:
-                seat_rows[seat] = 0.0
-                continue
-            seat_rows[seat] = _SEAT_ROWS[index]
-            base = seat * SEAT_WIDTH
-            face_up = st.seat_face_up[seat]
-            level = st.seat_wage[seat]
-            workers = st.seat_workers[seat]
-            at += (base + 1, base + 13, base + 14)
-            values += (face_up, st.seat_machinery[seat], st.seat_strike[seat])
-            if level >= 0:
-                at += (base + 9 + level, base + 12)
-                values += (1.0, _WAGE_AMOUNT[index][level])
-            automated, needed, n_slots = _OPERATES[index]
-            operational = bool(face_up) and (
-                automated or all(workers[k] != NO_WORKER for k in needed))
-            at += (base + 15, base + 16)
-            values += (operational, operational and all(
-                workers[k] != NO_WORKER for k in range(n_slots)))
-            committed = st.seat_committed[seat]
-            for k in range(min(n_slots, MAX_SLOTS)):
-                w = workers[k]
-                if w != NO_WORKER:
-                    sb = base + 17 + k * SLOT_WIDTH
-                    at += (sb + 4 + w // KINDS, sb + 6 + w % KINDS, sb + 6 + len(WORKER_KINDS))
-                    values += (1.0, 1.0, committed[k])
-        if at:
-            block[at] = values
+            rows[seat] = _seat_features(st, seat)
 
     def _read_cards(self, st: HegemonyState, block: np.ndarray) -> None:
         start = NUM_SEATS * SEAT_WIDTH
@@ -612,6 +603,56 @@ class _Table:
             target = C.AGENDAS[st.agenda_card].target
             block[[start + 3 * p + D.SECTIONS.index(target[f"p{p + 1}"])
                    for p in range(5)]] = 1.0
+
+
+# A seat's features by what they are read from (card, face up, wage level, machinery, strike
+# token, workers, committed flags): a company's row is mostly at rest between its changes and
+# few positions recur, so each is worked out once.  The rows are never written to.
+_SEAT_MEMO: dict[tuple, np.ndarray] = {}
+_SEAT_MEMO_LIMIT = 16384
+_NO_SEAT = np.zeros(SEAT_WIDTH, dtype=np.float32)
+
+
+def _seat_features(st: HegemonyState, seat: int) -> np.ndarray:
+    index = st.seat_card[seat]
+    if index < 0:
+        return _NO_SEAT
+    key = (index, st.seat_face_up[seat], st.seat_wage[seat], st.seat_machinery[seat],
+           st.seat_strike[seat], tuple(st.seat_workers[seat]), tuple(st.seat_committed[seat]))
+    row = _SEAT_MEMO.get(key)
+    if row is None:
+        if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
+            _SEAT_MEMO.clear()
+        row = _SEAT_MEMO[key] = _seat_row_of(st, seat, index)
+    return row
+
+
+def _seat_row_of(st: HegemonyState, seat: int, index: int) -> np.ndarray:
+    """The seat's features: the card's printed part (``_SEAT_ROWS``) and what sits on it."""
+    row = _SEAT_ROWS[index].copy()
+    face_up = st.seat_face_up[seat]
+    level = st.seat_wage[seat]
+    workers = st.seat_workers[seat]
+    at = [1, 13, 14]
+    values: list[float] = [face_up, st.seat_machinery[seat], st.seat_strike[seat]]
+    if level >= 0:
+        at += (9 + level, 12)
+        values += (1.0, _WAGE_AMOUNT[index][level])
+    automated, needed, n_slots = _OPERATES[index]
+    operational = bool(face_up) and (automated or all(workers[k] != NO_WORKER for k in needed))
+    at += (15, 16)
+    values += (operational, operational and all(
+        workers[k] != NO_WORKER for k in range(n_slots)))
+    committed = st.seat_committed[seat]
+    for k in range(min(n_slots, MAX_SLOTS)):
+        w = workers[k]
+        if w != NO_WORKER:
+            sb = 17 + k * SLOT_WIDTH
+            at += (sb + 4 + w // KINDS, sb + 6 + w % KINDS, sb + 6 + len(WORKER_KINDS))
+            values += (1.0, 1.0, committed[k])
+    row[at] = values
+    row.flags.writeable = False
+    return row
 
 
 def _copy(field: list) -> list:
