@@ -135,6 +135,12 @@ def _owned_seats(cls: int) -> range:
     return board.SEATS_OF[cls]
 
 
+# Per company card: the slots whose workers its wage pays (MC: only the employee's).
+_PAID_SLOTS = tuple(tuple(k for k, slot in enumerate(c.slots) if c.sector != "mc" or slot.employee)
+                    for c in D.COMPANIES)
+_HAS_WAGES = tuple(c.wages is not None for c in D.COMPANIES)
+
+
 def _gain_legitimacy(st: HegemonyState, cls: int, amount: int) -> None:
     st.legitimacy[cls] = min(D.LEGITIMACY_MAX, st.legitimacy[cls] + amount)
 
@@ -345,14 +351,14 @@ def _state_service_bonus(st: HegemonyState, buyer: int, res: int, qty: int,
 # -- §3.5 Strike -------------------------------------------------------------------------------
 def strike_eligible(st: HegemonyState, seat: int) -> bool:
     """§3.5: operational, employs WC workers, none committed, wage below L3, no token."""
-    company = board.card(st, seat)
-    if company is None or company.wages is None or st.seat_strike[seat]:
+    index = st.seat_card[seat]
+    if index < 0 or not _HAS_WAGES[index] or st.seat_strike[seat]:
         return False
     if not board.is_operational(st, seat) or st.seat_wage[seat] >= L3:
         return False
     if _any_committed(st, seat):
         return False
-    if company.sector == "mc":
+    if D.COMPANIES[index].sector == "mc":
         k = board.employee_slot(st, seat)
         return k >= 0 and st.seat_workers[seat][k] != NO_WORKER
     return board.staff_class(st, seat) == WC
@@ -865,20 +871,19 @@ def _apply_prices(st: HegemonyState, item: Item, action: int) -> None:
 # -- §4.8 Adjust Wages (and the p2 follow-up of §5.4) ------------------------------------------
 def _paid_committed(st: HegemonyState, seat: int) -> bool:
     """A worker paid by the company's wage is committed (MC: only the employee is paid)."""
-    company = board.card(st, seat)
-    assert company is not None
-    return any(st.seat_committed[seat][k] and st.seat_workers[seat][k] != NO_WORKER
-               for k, slot in enumerate(company.slots)
-               if company.sector != "mc" or slot.employee)
+    index = st.seat_card[seat]
+    assert index >= 0
+    committed, workers = st.seat_committed[seat], st.seat_workers[seat]
+    return any(committed[k] and workers[k] != NO_WORKER for k in _PAID_SLOTS[index])
 
 
 def wage_levels(st: HegemonyState, seat: int, mode: int) -> list[int]:
     """The levels the owner may move ``seat``'s wage to (§4.8 free action; §5.4 follow-up:
     lower only, never in a company with committed workers)."""
-    company = board.card(st, seat)
-    if company is None or company.wages is None or st.seat_wage[seat] < 0:
+    index, current = st.seat_card[seat], st.seat_wage[seat]
+    if index < 0 or not _HAS_WAGES[index] or current < 0:
         return []
-    current, low = st.seat_wage[seat], min_wage_level(st)
+    low = min_wage_level(st)
     if mode == FOLLOW_UP:
         if _any_committed(st, seat):
             return []

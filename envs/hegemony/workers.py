@@ -34,6 +34,7 @@ worker under a committed WC employee) is no source.  Union members are permanent
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from envs.core.agenda import Decision, Item, Step
@@ -49,6 +50,7 @@ from envs.hegemony.actions import (
     MC_SEATS,
     NUM_SEATS,
     PUBLIC_SEATS,
+    ST,
     WC,
     blocks,
 )
@@ -136,19 +138,29 @@ def _class_slots(card: D.CompanyCard, cls: int) -> list[int]:
     return list(range(len(card.slots)))
 
 
+# Per company card, read once (the placement checks run for every seat of every turn menu):
+# its sector, each slot's requirement, and per class the slots its workers may take.
+SECTOR = tuple(c.sector for c in D.COMPANIES)
+SLOT_REQS = tuple(tuple(_req(s) for s in c.slots) for c in D.COMPANIES)
+CLASS_SLOTS = {cls: tuple(tuple(_class_slots(c, cls)) for c in D.COMPANIES)
+               for cls in (WC, MC, CC, ST)}
+
+
 def _needed(st: HegemonyState, seat: int, cls: int) -> list[int]:
     """The empty slots ``cls`` must fill to complete ``seat`` as an Assign Workers destination:
     [] when it is no destination for ``cls`` (other class's staff, MC workers absent for an
     employee, nothing empty)."""
-    card = board.card(st, seat)
-    if card is None or not st.seat_face_up[seat]:
+    index = st.seat_card[seat]
+    if index < 0 or not st.seat_face_up[seat]:
         return []
+    sector = SECTOR[index]
+    if sector == "mc":
+        if cls == WC and not board.is_operational(st, seat):
+            return []  # the employee slot needs the MC worker(s) present
+    elif sector != "coop" and board.staff_class(st, seat) not in (-1, cls):
+        return []  # §12 #21: one class per company (CC and public companies)
     workers = st.seat_workers[seat]
-    if card.sector == "mc" and cls == WC and not board.is_operational(st, seat):
-        return []  # the employee slot needs the MC worker(s) present
-    if card.sector in ("cc", "public") and board.staff_class(st, seat) not in (-1, cls):
-        return []  # §12 #21: one class per company
-    return [k for k in _class_slots(card, cls) if workers[k] == NO]
+    return [k for k in CLASS_SLOTS[cls][index] if workers[k] == NO]
 
 
 def _slot_sources(st: HegemonyState, cls: int, exclude: int = -1) -> list[tuple[int, int, int]]:
@@ -167,23 +179,25 @@ def _slot_sources(st: HegemonyState, cls: int, exclude: int = -1) -> list[tuple[
 
 def _find_slot_sources(st: HegemonyState, cls: int, exclude: int,
                        ) -> list[tuple[int, int, int]]:
-    out = []
+    rows = st.seat_workers
     low, high = cls * KINDS, cls * KINDS + KINDS  # the class's worker codes
+    flat = list(chain.from_iterable(rows))
+    if len(flat) == len(rows) * MAX_SLOTS:  # one list of MAX_SLOTS per seat: scanned flat
+        places = [divmod(at, MAX_SLOTS) for at, w in enumerate(flat) if low <= w < high]
+    else:
+        places = [(seat, k) for seat, workers in enumerate(rows) for k in range(MAX_SLOTS)
+                  if low <= workers[k] < high]
+    out = []
     cards, committed_rows = st.seat_card, st.seat_committed
-    for seat, workers in enumerate(st.seat_workers):
-        if seat == exclude:
+    for seat, k in places:
+        committed = committed_rows[seat]
+        if seat == exclude or committed[k] or cards[seat] < 0:
             continue
-        for k in range(MAX_SLOTS):
-            w = workers[k]
-            if not low <= w < high:
-                continue
-            committed = committed_rows[seat]
-            if committed[k] or cards[seat] < 0:
-                continue
-            if board.EMPLOYEE_SLOT[cards[seat]] != k and any(
-                    committed[j] and workers[j] != NO for j in range(MAX_SLOTS) if j != k):
-                continue  # it would strand a committed worker of its company
-            out.append((seat, k, w - low))
+        workers = rows[seat]
+        if board.EMPLOYEE_SLOT[cards[seat]] != k and any(
+                committed[j] and workers[j] != NO for j in range(MAX_SLOTS) if j != k):
+            continue  # it would strand a committed worker of its company
+        out.append((seat, k, workers[k] % KINDS))
     return out
 
 
@@ -400,16 +414,20 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
         legal += [b.from_slot + index for index in _recommit_slots(st, cls, seats)]
         if first and legal:
             return legal
+    available = sum(total)  # no seat needing more workers than this can be filled
+    source_seats = {s for s, _k, _kind in sources}
     for seat in seats:
         need = _needed(st, seat, cls)
-        if not need or len(need) > left:
+        if not need or len(need) > left or len(need) > available:
             continue
-        counts = list(total)
-        for s, _k, kind in sources:
-            if s == seat:
-                counts[kind] -= 1  # never re-assigned to the company it is in
-        card = D.COMPANIES[st.seat_card[seat]]
-        if _can_fill([_req(card.slots[k]) for k in need], counts):
+        counts = total
+        if seat in source_seats:
+            counts = list(total)
+            for s, _k, kind in sources:
+                if s == seat:
+                    counts[kind] -= 1  # never re-assigned to the company it is in
+        reqs = SLOT_REQS[st.seat_card[seat]]
+        if _can_fill([reqs[k] for k in need], counts):
             legal.append(b.company + seat)
             if first:
                 return legal
@@ -860,17 +878,22 @@ def _incoming_kinds(st: HegemonyState, cls: int, out_kind: int) -> list[int]:
 def _swap_slots(st: HegemonyState, cls: int) -> list[int]:
     """Slots (seat*3+slot) holding an own skilled worker in a U slot, not swapped yet in this
     action, with a worker to swap in."""
+    any_kind = st.game.config["swap_target"] == "any"
+    unemployed = st.unemployed[cls]
+    if not any_kind and not unemployed[0]:
+        return []  # nobody to swap in (``_incoming_kinds``)
     done = [st.ctx[key] for key in SWAPPED]
+    low = cls * KINDS  # the class's unskilled worker; its skilled ones follow
     out = []
-    for seat in ALL_SEATS:
+    for seat, workers in enumerate(st.seat_workers):
         c = st.seat_card[seat]
         if c < 0:
             continue
-        card = D.COMPANIES[c]
-        for k, w in enumerate(st.seat_workers[seat]):
-            if w == NO or w // KINDS != cls or w % KINDS == 0 or card.slots[k].skill is not None:
+        reqs = SLOT_REQS[c]
+        for k, w in enumerate(workers):
+            if not low < w < low + KINDS or reqs[k] is not None or done[k] >> seat & 1:
                 continue
-            if not done[k] >> seat & 1 and _incoming_kinds(st, cls, w % KINDS):
+            if not any_kind or _incoming_kinds(st, cls, w - low):
                 out.append(seat * MAX_SLOTS + k)
     return out
 
