@@ -25,6 +25,8 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
+import psutil  # ray's own copy (ray/thirdparty_files), on the path once ray is imported
+
 import envs
 from envs.core.agents import RandomBot, play_game
 from tests.rllib.conftest import REPO, short_temp_dir
@@ -61,10 +63,9 @@ def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
 
 
 def _ray_processes(temp: Path, pids: set[int]) -> list[str]:
-    """The live processes of this cluster: those named, and any whose command line or
-    open session folder is under ``temp``."""
-    import psutil
-
+    """The live processes of this cluster: those named (the nodes' process trees, which
+    include Ray's renamed ``ray::...`` workers), and any whose command line names a path
+    under ``temp``."""
     found = []
     for proc in psutil.process_iter(["pid", "cmdline"]):
         try:
@@ -80,8 +81,6 @@ def _ray_processes(temp: Path, pids: set[int]) -> list[str]:
 @contextmanager
 def local_cluster(temp: Path) -> Iterator[tuple[str, dict[str, str]]]:
     """(head address, environment for drivers) of a head and a second node."""
-    import psutil
-
     env = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_TMPDIR": str(temp)}
     port = _free_port()
     nodes: list[subprocess.Popen] = []
