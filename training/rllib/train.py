@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="learner workers (0: learn in this process)")
     p.add_argument("--iterations", type=int, required=True)
     p.add_argument("--batch-size", type=int, default=4000,
-                   help="env steps (decisions) per iteration")
+                   help="env steps (decisions) per iteration and learner")
     p.add_argument("--minibatch-size", type=int, default=256)
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--lr", type=float, default=3e-4)
@@ -218,10 +218,13 @@ def log_iteration(writer: Any, result: dict[str, Any], roles: list[str], iterati
     metrics["perf/env_steps_per_s"] = rate
     for tag, value in metrics.items():
         writer.add_scalar(tag, value, steps)
-    wins = " ".join(f"{role}={metrics.get(f'env_runners/win_share/{role}', 0.0):.2f}"
-                    for role in roles)
-    print(f"iteration {iteration}: {steps} env steps, {rate:.0f}/s, self-play win share "
-          f"{wins}", flush=True)
+    # a symmetric game's one role always wins its 1/n: its seats' shares say more
+    key, names = ("win_share", roles) if len(roles) > 1 else ("seat_win_share", sorted(
+        tag.rsplit("/", 1)[1] for tag in metrics if "/seat_win_share/" in tag))
+    wins = " ".join(f"{name}={metrics.get(f'env_runners/{key}/{name}', 0.0):.2f}"
+                    for name in names)
+    print(f"iteration {iteration}: {steps} env steps, {rate:.0f}/s, self-play win share by "
+          f"{'role' if len(roles) > 1 else 'seat'} {wins}", flush=True)
     return steps
 
 
