@@ -152,7 +152,7 @@ def test_the_wrapper_is_turn_based_and_ends_with_every_agents_result():
     assert {info["role"]: info["seat"] for info in infos.values()} == {
         "trader": 0, "banker": 1, "judge": 2}
     assert infos["judge"]["decisions"] == decisions
-    mapping = RoleMapping(agent_roles(config))
+    mapping = RoleMapping(agent_roles(env))
     assert [mapping(a) for a in ("trader", "banker", "judge")] == ["trader", "banker", "judge"]
-    shared = RoleMapping(agent_roles({"env": "necropolis_railway_v1"}))
+    shared = RoleMapping(agent_roles(MeepleMultiAgentEnv({"env": "necropolis_railway_v1"})))
     assert shared("player_0") == shared("player_1") == "player"

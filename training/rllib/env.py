@@ -92,9 +92,8 @@ class MeepleMultiAgentEnv(MultiAgentEnv):
         return self._turn()
 
 
-def agent_roles(env_config: dict[str, Any]) -> dict[str, str]:
+def agent_roles(env: MeepleMultiAgentEnv) -> dict[str, str]:
     """Each agent's role: the module (policy) that plays it."""
-    env = MeepleMultiAgentEnv(env_config)
     return {agent: env.aec.agent_role(agent) for agent in env.possible_agents}
 
 

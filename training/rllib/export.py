@@ -71,9 +71,13 @@ def export_checkpoint(checkpoint: str | Path, name: str, out: str | Path = "runs
                       command: str | None = None) -> Path:
     """Export every policy of a run; returns the checkpoint (or team) folder."""
     checkpoint = Path(checkpoint)
-    run = json.loads((checkpoint.parent / RUN_FILE).read_text())
-    register_envs(run.get("register") or {})
     modules = load_modules(checkpoint)
+    run_file = checkpoint.parent / RUN_FILE
+    if not run_file.is_file():
+        raise FileNotFoundError(f"{run_file} (written by training.rllib.train beside the "
+                                "checkpoint) is missing")
+    run = json.loads(run_file.read_text())
+    register_envs(run.get("register") or {})
     if len(modules) == 1:
         (role, module), = modules.items()
         return export_module(module, run, role, name, out)
@@ -95,8 +99,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="where <env>/<name>/ is written (default runs/checkpoints)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
-    folder = export_checkpoint(args.checkpoint, args.name, args.out,
-                               "python -m training.rllib.export " + shlex.join(argv))
+    try:
+        folder = export_checkpoint(args.checkpoint, args.name, args.out,
+                                   "python -m training.rllib.export " + shlex.join(argv))
+    except FileNotFoundError as exc:
+        parser.error(str(exc))
     print(f"exported {folder}")
     return 0
 

@@ -90,7 +90,7 @@ def env_config_of(args: argparse.Namespace) -> dict[str, Any]:
         players = args.players or envs.game_class(args.env).default_players
         envs.make_game(args.env, num_players=players, **options)
     except ConfigError as exc:
-        raise SystemExit(f"{args.env}: {exc}") from None
+        raise SystemExit(str(exc)) from None
     return {"env": args.env, "config": {"num_players": players, **options},
             "reward": args.reward, "register": register}
 
@@ -102,12 +102,12 @@ def ppo_config(env_config: dict[str, Any], args: argparse.Namespace) -> Any:
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from training.rllib.env import MeepleMultiAgentEnv, RoleMapping
+    from training.rllib.env import MeepleMultiAgentEnv, RoleMapping, agent_roles
     from training.rllib.metrics import RoleMetrics
     from training.rllib.module import MaskedPPOModule
 
     env = MeepleMultiAgentEnv(env_config)
-    roles = {agent: env.aec.agent_role(agent) for agent in env.possible_agents}
+    roles = agent_roles(env)
     first_agent = {role: agent for agent, role in reversed(roles.items())}
     hidden = [int(h) for h in args.net.split(",")]
     specs = {role: RLModuleSpec(module_class=MaskedPPOModule,
