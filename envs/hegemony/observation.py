@@ -78,19 +78,6 @@ def _ctx_labels() -> list[str]:
     return labels
 
 
-_CTX_MEMO: dict[tuple[int, ...], list[int]] = {}
-
-
-def _ctx_numbers(values: tuple[int, ...]) -> list[int]:
-    """The ctx part of the numbered features (memoised: the scratch is mostly at rest)."""
-    out = _CTX_MEMO.get(values)
-    if out is None:
-        if len(_CTX_MEMO) > 4096:
-            _CTX_MEMO.clear()
-        out = _CTX_MEMO[values] = _ctx_numbers_of(values)
-    return out
-
-
 def _ctx_numbers_of(values: tuple[int, ...]) -> list[int]:
     """Bits spread, seat sets counted, numbers kept."""
     out: list[int] = []
@@ -230,22 +217,57 @@ BILL_ROWS = tuple(_one_hot(12, b) for b in range(-1, 12))  # by bill + 1: -1 is 
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """How one role's vector is put together: the scaling of its numbered part (every
-    entry before the companies), the decision one-hot rows, and where the table and the
-    hand are."""
+class _Part:
+    """The scaling of a run of numbered entries: each number becomes (value - low) / span,
+    then is clipped into [floor, ceiling]: [0, 1], or unbounded for flags and one-hots."""
 
-    size: int
-    low: np.ndarray  # each number becomes (value - low) / span, then is clipped into
-    span: np.ndarray  # [floor, ceiling]: [0, 1], or unbounded for flags and one-hots
+    low: np.ndarray
+    span: np.ndarray
     floor: np.ndarray
     ceiling: np.ndarray
     pack: Callable[..., bytes]  # the numbers as int64s
+
+    @classmethod
+    def of(cls, scales: list[tuple[float, float, bool]]) -> _Part:
+        low = np.array([s[1] for s in scales], dtype=np.float64)
+        return cls(low=low, span=np.array([s[0] for s in scales], dtype=np.float64) - low,
+                   floor=np.array([0.0 if s[2] else -INF for s in scales], dtype=np.float64),
+                   ceiling=np.array([1.0 if s[2] else INF for s in scales], dtype=np.float64),
+                   pack=struct.Struct(f"={len(scales)}q").pack)
+
+    def scale(self, numbers: list[int]) -> np.ndarray:
+        try:  # packed as machine integers: much cheaper than numpy reading a list
+            y = np.frombuffer(self.pack(*numbers), dtype=np.int64) - self.low
+        except (struct.error, OverflowError):  # a non-integer or a huge number: as floats
+            if len(numbers) != self.low.size:
+                raise
+            y = np.array(numbers, dtype=np.float64) - self.low
+        y /= self.span
+        np.maximum(y, self.floor, out=y)
+        np.minimum(y, self.ceiling, out=y)
+        return y
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How one role's vector is put together.  The numbered part (every entry before the
+    companies) is three runs: the head (decision, its argument, the scratch) and the laws
+    (policies, bills), each kept scaled by what it is read from, as it recurs; and the body,
+    the rest (round and turn entries, between the two, then markers to tokens).  Then the
+    table (companies to the Agenda card, ``_Table``), the hand and the peek."""
+
+    size: int
+    head: _Part
+    laws: _Part
+    body: _Part
+    turn_width: int  # the body's entries before the laws
     decisions: dict[int, tuple[int, ...]]  # agenda code -> the decision block's row
     no_decision: tuple[int, ...]  # the row when this role is not the one deciding
     table: slice  # companies, markets, deals, export, events, agenda: ``_Table``
     hand: slice
     peek: slice
+    head_memo: dict[tuple, np.ndarray]  # (decision code or -1, argument, scratch) -> head
+    laws_memo: dict[tuple, np.ndarray]  # (policies, bills) -> laws
 
 
 # How each block before the companies is scaled: (high, low, clipped into [0, 1]).
@@ -301,21 +323,60 @@ def _plan(role: str) -> _Plan:
             != sum(MARKET_PLACES) * MARKET_WIDTH
             or blocks["export"].stop - blocks["export"].start != 4 * len(D.GOODS)):
         raise AssertionError("observation layout and encoder disagree")
-    low = np.array([s[1] for s in scales], dtype=np.float64)
+    head_end, laws = blocks["round"].start, slice(blocks["policy"].start, blocks["bill"].stop)
+    if blocks["policy"].stop != blocks["bill"].start:
+        raise AssertionError("observation layout and encoder disagree")
     codes = _decision_codes()
     return _Plan(
         size=lay.size,
-        low=low,
-        span=np.array([s[0] for s in scales], dtype=np.float64) - low,
-        floor=np.array([0.0 if s[2] else -INF for s in scales], dtype=np.float64),
-        ceiling=np.array([1.0 if s[2] else INF for s in scales], dtype=np.float64),
-        pack=struct.Struct(f"={len(scales)}q").pack,
+        head=_Part.of(scales[:head_end]),
+        laws=_Part.of(scales[laws]),
+        body=_Part.of(scales[head_end:laws.start] + scales[laws.stop:]),
+        turn_width=laws.start - head_end,
         decisions={code: _one_hot(len(codes), k) for k, code in enumerate(codes)},
         no_decision=_one_hot(len(codes), -1),
         table=table,
         hand=blocks["hand"],
         peek=blocks["peek"],
+        head_memo={},
+        laws_memo={},
     )
+
+
+_MEMO_LIMIT = 4096  # entries per memo of scaled runs, cleared when full
+
+
+def _head(plan: _Plan, code: int, arg: int, ctx: tuple[int, ...]) -> np.ndarray:
+    """The head run for the pending decision (``code`` -1: not this role's) and scratch."""
+    key = (code, arg, ctx)
+    row = plan.head_memo.get(key)
+    if row is None:
+        if len(plan.head_memo) >= _MEMO_LIMIT:
+            plan.head_memo.clear()
+        decision = plan.decisions[code] if code >= 0 else plan.no_decision
+        row = plan.head.scale([*decision, arg, *_ctx_numbers_of(ctx)]).astype(np.float32)
+        row.flags.writeable = False
+        plan.head_memo[key] = row
+    return row
+
+
+def _laws(plan: _Plan, policies: list[int], bills: list[int]) -> np.ndarray:
+    """The policy and bill one-hots (the laws change a few times a round)."""
+    key = (tuple(policies), tuple(bills))
+    row = plan.laws_memo.get(key)
+    if row is None:
+        if len(plan.laws_memo) >= _MEMO_LIMIT:
+            plan.laws_memo.clear()
+        row = plan.laws.scale([
+            *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
+            *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
+            *SECTION_ROWS[policies[6]],
+            *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
+            *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
+            *BILL_ROWS[bills[6] + 1]]).astype(np.float32)
+        row.flags.writeable = False
+        plan.laws_memo[key] = row
+    return row
 
 
 @cache
@@ -326,11 +387,11 @@ def _ctx_getter() -> Callable[[dict[str, int]], tuple[int, ...]]:
 def encode(st: HegemonyState, player: int) -> np.ndarray:
     """``player``'s features, a fresh array the caller may keep."""
     plan = _plan(ROLE_NAMES[player])
-    decision, arg = plan.no_decision, -1  # -1 scales to 0: no argument
+    code, arg = -1, -1  # not this role's decision; the argument -1 scales to 0
     if st.agenda:
-        code, seat, item_arg = st.agenda[-1]
-        if seat == player and code in plan.decisions:
-            decision, arg = plan.decisions[code], item_arg
+        top, seat, item_arg = st.agenda[-1]
+        if seat == player and top in plan.decisions:
+            code, arg = top, item_arg
     try:
         ctx = _ctx_getter()(st.ctx)
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
@@ -341,9 +402,8 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     benefits, prices = st.benefits, st.prices
     wc_owned = employed[WC] + sum(unemployed[WC]) + sum(st.unions)  # board.workers_owned
     mc_owned = employed[MC] + sum(unemployed[MC])
-    numbers = [
-        *decision, arg, *_ctx_numbers(ctx), *ROUND_ROWS[st.round], st.turn_pass, st.main_done,
-        st.free_used, *_law_rows(policies, st.bills),
+    y = plan.body.scale([
+        *ROUND_ROWS[st.round], st.turn_pass, st.main_done, st.free_used,
         *st.markers_used, D.tax_multiplier(policies[2], policies[3], policies[4]),
         *st.money, *st.loans, *st.vp, *st.influence,
         len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
@@ -354,40 +414,15 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
         *prices[0], *prices[1], *st.legitimacy, *st.legit_tokens, *st.public_services,
         *st.state_goods, *benefits[0], *benefits[1], *benefits[2],
         st.demonstration, *tokens_left,
-    ]
-    try:  # packed as machine integers: much cheaper than numpy reading a list
-        y = np.frombuffer(plan.pack(*numbers), dtype=np.int64) - plan.low
-    except (struct.error, OverflowError):  # a non-integer or a huge number: read as floats
-        if len(numbers) != plan.low.size:
-            raise
-        y = np.array(numbers, dtype=np.float64) - plan.low
-    y /= plan.span
-    np.maximum(y, plan.floor, out=y)
-    np.minimum(y, plan.ceiling, out=y)
+    ])
+    turn = plan.turn_width
     hand = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
     peek = _peek(st, player, plan.peek.stop - plan.peek.start)
-    return np.concatenate((y, table, hand, peek), dtype=np.float32)
+    return np.concatenate((_head(plan, code, arg, ctx), y[:turn], _laws(plan, policies, st.bills),
+                           y[turn:], table, hand, peek), dtype=np.float32)
 
 
-_LAW_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _POPULATION = tuple(D.population(n) for n in range(64))  # by workers owned
-
-
-def _law_rows(policies: list[int], bills: list[int]) -> tuple[int, ...]:
-    """The policy and bill one-hots (memoised: the laws change a few times a round)."""
-    key = (tuple(policies), tuple(bills))
-    rows = _LAW_MEMO.get(key)
-    if rows is None:
-        if len(_LAW_MEMO) > 4096:
-            _LAW_MEMO.clear()
-        rows = _LAW_MEMO[key] = (
-            *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
-            *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
-            *SECTION_ROWS[policies[6]],
-            *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
-            *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
-            *BILL_ROWS[bills[6] + 1])
-    return rows
 
 
 def _population(workers: int) -> int:
