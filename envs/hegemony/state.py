@@ -15,6 +15,8 @@ Encodings:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -82,8 +84,11 @@ _PLAIN_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 0 and n != "c
 _LIST_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 1 or n == "agenda")
 _NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "agenda")
 
-# an all-False mask per seat, copied for each decision (the sizes never change)
+# an all-False mask per seat (the sizes never change), and the masks made so far by (seat,
+# legal actions...): the same menus recur, and a copy is cheaper than filling a fresh mask
 _EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+_MASKS_LIMIT = 8192
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
 # Where VP come from, per class (``board.score`` books every change; the breakdown and the
 # balance report read it).
@@ -161,9 +166,16 @@ class HegemonyState(LazyRng, AgendaState, GameState):
 
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
-        mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
-        mask[self._legal] = True
-        return mask
+        key = (self.agenda[-1][1], *self._legal)
+        mask = _MASKS.get(key)
+        if mask is None:
+            if len(_MASKS) >= _MASKS_LIMIT:
+                _MASKS.clear()
+            mask = _EMPTY_MASKS[key[0]].copy()
+            mask[self._legal] = True
+            mask.flags.writeable = False
+            _MASKS[key] = mask
+        return mask.copy()
 
     def scores(self) -> list[float]:
         return [float(v) for v in self.vp]
@@ -176,9 +188,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         return AGENDA.name(self.agenda[-1][0])
 
     def observation(self, player: int) -> np.ndarray:
-        from envs.hegemony.observation import encode
-
-        return encode(self, player)
+        return _encoder()(self, player)
 
     def render(self) -> str:
         from envs.hegemony.render import render
@@ -213,6 +223,14 @@ class HegemonyState(LazyRng, AgendaState, GameState):
 
     def top(self) -> Item:
         return self.agenda[-1]
+
+
+@cache
+def _encoder() -> Callable[[HegemonyState, int], np.ndarray]:
+    """``observation.encode``, imported once (it imports this module)."""
+    from envs.hegemony.observation import encode
+
+    return encode
 
 
 def empty_state(game: HegemonyGame) -> HegemonyState:

@@ -147,11 +147,13 @@ def _start_free(st: HegemonyState, item: Item) -> None:
     FREE[FREE_ACTIONS[item[2]][0]][1](st, item[1])
 
 
+AFTER_ACTION_HOOKS = tuple(module.after_action for module in PHASE_MODULES
+                           if hasattr(module, "after_action"))
+
+
 def _after_action(st: HegemonyState, item: Item) -> None:
-    for module in PHASE_MODULES:
-        hook = getattr(module, "after_action", None)
-        if hook is not None:
-            hook(st)
+    for hook in AFTER_ACTION_HOOKS:
+        hook(st)
     reset_ctx(st)
 
 

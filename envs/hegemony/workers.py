@@ -416,7 +416,10 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
             return legal
     available = sum(total)  # no seat needing more workers than this can be filled
     source_seats = {s for s, _k, _kind in sources}
+    cards, rows = st.seat_card, st.seat_workers
     for seat in seats:
+        if cards[seat] < 0 or NO not in rows[seat]:
+            continue  # no company, or no empty slot (``_needed`` would be empty)
         need = _needed(st, seat, cls)
         if not need or len(need) > left or len(need) > available:
             continue
@@ -439,7 +442,31 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
 
 
 def _can_assign(st: HegemonyState, cls: int) -> bool:
-    return bool(_destinations(st, cls, _assign_max(st), first=True))
+    """``_destinations`` is not empty.  Asked every turn, so first the seats the unemployed
+    workers alone can complete: the movable ones only add to them (``_can_fill`` holds with more
+    workers), and finding them is the costly part."""
+    left = _assign_max(st)
+    mods = effects.active_mods(st)
+    public = mods.get("scope") == "public"
+    seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
+    if mods.get("allow_reassign") and _recommit_slots(st, cls, seats):
+        return True
+    unemployed = st.unemployed[cls]
+    undecided = False
+    cards, rows = st.seat_card, st.seat_workers
+    for seat in seats:
+        if cards[seat] < 0 or NO not in rows[seat]:
+            continue  # no company, or no empty slot (``_needed`` would be empty)
+        need = _needed(st, seat, cls)
+        if not need or len(need) > left:
+            continue
+        reqs = SLOT_REQS[st.seat_card[seat]]
+        if _can_fill([reqs[k] for k in need], unemployed):
+            return True
+        undecided = True
+    if not undecided and not (cls == WC and not public and not all(st.unions)):
+        return False  # no seat to complete, no union to join
+    return bool(_destinations(st, cls, left, first=True))
 
 
 def _start_assign(st: HegemonyState, cls: int) -> None:
