@@ -251,13 +251,15 @@ class _Part:
 @dataclass(frozen=True)
 class _Plan:
     """How one role's vector is put together.  The numbered part (every entry before the
-    companies) is three runs: the head (decision, its argument, the scratch) and the laws
-    (policies, bills), each kept scaled by what it is read from, as it recurs; and the body,
-    the rest (round and turn entries, between the two, then markers to tokens).  Then the
-    table (companies to the Agenda card, ``_Table``), the hand and the peek."""
+    companies) is four runs: the decision (its one-hot and argument), the scratch and the
+    laws (policies, bills), each kept scaled by what it is read from as it recurs (the same
+    for every role: ``_RUN_MEMOS``); and the body, the rest (round and turn entries, between
+    the scratch and the laws, then markers to tokens).  Then the table (companies to the Agenda
+    card, ``_Table``), the hand and the peek."""
 
     size: int
-    head: _Part
+    decision: _Part
+    ctx: _Part
     laws: _Part
     body: _Part
     turn_width: int  # the body's entries before the laws
@@ -266,8 +268,6 @@ class _Plan:
     table: slice  # companies, markets, deals, export, events, agenda: ``_Table``
     hand: slice
     peek: slice
-    head_memo: dict[tuple, np.ndarray]  # (decision code or -1, argument, scratch) -> head
-    laws_memo: dict[tuple, np.ndarray]  # (policies, bills) -> laws
 
 
 # How each block before the companies is scaled: (high, low, clipped into [0, 1]).
@@ -323,60 +323,80 @@ def _plan(role: str) -> _Plan:
             != sum(MARKET_PLACES) * MARKET_WIDTH
             or blocks["export"].stop - blocks["export"].start != 4 * len(D.GOODS)):
         raise AssertionError("observation layout and encoder disagree")
-    head_end, laws = blocks["round"].start, slice(blocks["policy"].start, blocks["bill"].stop)
-    if blocks["policy"].stop != blocks["bill"].start:
+    ctx, laws = blocks["ctx"], slice(blocks["policy"].start, blocks["bill"].stop)
+    if blocks["policy"].stop != blocks["bill"].start or ctx.start != blocks["decision_arg"].stop:
         raise AssertionError("observation layout and encoder disagree")
     codes = _decision_codes()
-    return _Plan(
+    plan = _Plan(
         size=lay.size,
-        head=_Part.of(scales[:head_end]),
+        decision=_Part.of(scales[:ctx.start]),
+        ctx=_Part.of(scales[ctx]),
         laws=_Part.of(scales[laws]),
-        body=_Part.of(scales[head_end:laws.start] + scales[laws.stop:]),
-        turn_width=laws.start - head_end,
+        body=_Part.of(scales[ctx.stop:laws.start] + scales[laws.stop:]),
+        turn_width=laws.start - ctx.stop,
         decisions={code: _one_hot(len(codes), k) for k, code in enumerate(codes)},
         no_decision=_one_hot(len(codes), -1),
         table=table,
         hand=blocks["hand"],
         peek=blocks["peek"],
-        head_memo={},
-        laws_memo={},
     )
+    if role != ROLE_NAMES[0]:  # the kept runs are shared: every role's must be the same
+        first = _plan(ROLE_NAMES[0])
+        for mine, theirs in ((plan.decision, first.decision), (plan.ctx, first.ctx),
+                             (plan.laws, first.laws)):
+            if not all(np.array_equal(getattr(mine, f), getattr(theirs, f))
+                       for f in ("low", "span", "floor", "ceiling")):
+                raise AssertionError("observation runs differ between roles")
+    return plan
 
 
-_MEMO_LIMIT = 4096  # entries per memo of scaled runs, cleared when full
+# The decision, scratch and laws runs, scaled, by what they are read from (shared by the roles,
+# cleared when full).  Their rows are never written to.
+_RUN_MEMOS: dict[str, dict[tuple, np.ndarray]] = {"decision": {}, "ctx": {}, "laws": {}}
+_MEMO_LIMIT = 4096
 
 
-def _head(plan: _Plan, code: int, arg: int, ctx: tuple[int, ...]) -> np.ndarray:
-    """The head run for the pending decision (``code`` -1: not this role's) and scratch."""
-    key = (code, arg, ctx)
-    row = plan.head_memo.get(key)
+def _kept_run(memo: dict[tuple, np.ndarray], key: tuple, part: _Part,
+              numbers: Callable[[], list[int]]) -> np.ndarray:
+    row = memo.get(key)
     if row is None:
-        if len(plan.head_memo) >= _MEMO_LIMIT:
-            plan.head_memo.clear()
-        decision = plan.decisions[code] if code >= 0 else plan.no_decision
-        row = plan.head.scale([*decision, arg, *_ctx_numbers_of(ctx)]).astype(np.float32)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        row = part.scale(numbers()).astype(np.float32)
         row.flags.writeable = False
-        plan.head_memo[key] = row
+        memo[key] = row
     return row
 
 
-def _laws(plan: _Plan, policies: list[int], bills: list[int]) -> np.ndarray:
+def _decision_run(plan: _Plan, code: int, arg: int) -> np.ndarray:
+    """The pending decision's one-hot (``code`` -1: not this role's) and its argument."""
+    row = _RUN_MEMOS["decision"].get((code, arg))
+    if row is not None:
+        return row
+    return _kept_run(_RUN_MEMOS["decision"], (code, arg), plan.decision, lambda: [
+        *(plan.decisions[code] if code >= 0 else plan.no_decision), arg])
+
+
+def _ctx_run(plan: _Plan, ctx: tuple[int, ...]) -> np.ndarray:
+    row = _RUN_MEMOS["ctx"].get(ctx)
+    if row is not None:
+        return row
+    return _kept_run(_RUN_MEMOS["ctx"], ctx, plan.ctx, lambda: _ctx_numbers_of(ctx))
+
+
+def _laws_run(plan: _Plan, policies: list[int], bills: list[int]) -> np.ndarray:
     """The policy and bill one-hots (the laws change a few times a round)."""
     key = (tuple(policies), tuple(bills))
-    row = plan.laws_memo.get(key)
-    if row is None:
-        if len(plan.laws_memo) >= _MEMO_LIMIT:
-            plan.laws_memo.clear()
-        row = plan.laws.scale([
-            *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
-            *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
-            *SECTION_ROWS[policies[6]],
-            *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
-            *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
-            *BILL_ROWS[bills[6] + 1]]).astype(np.float32)
-        row.flags.writeable = False
-        plan.laws_memo[key] = row
-    return row
+    row = _RUN_MEMOS["laws"].get(key)
+    if row is not None:
+        return row
+    return _kept_run(_RUN_MEMOS["laws"], key, plan.laws, lambda: [
+        *SECTION_ROWS[policies[0]], *SECTION_ROWS[policies[1]], *SECTION_ROWS[policies[2]],
+        *SECTION_ROWS[policies[3]], *SECTION_ROWS[policies[4]], *SECTION_ROWS[policies[5]],
+        *SECTION_ROWS[policies[6]],
+        *BILL_ROWS[bills[0] + 1], *BILL_ROWS[bills[1] + 1], *BILL_ROWS[bills[2] + 1],
+        *BILL_ROWS[bills[3] + 1], *BILL_ROWS[bills[4] + 1], *BILL_ROWS[bills[5] + 1],
+        *BILL_ROWS[bills[6] + 1]])
 
 
 @cache
@@ -418,8 +438,9 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     turn = plan.turn_width
     hand = kept.hands.read(hands[player], player, plan.hand.stop - plan.hand.start)
     peek = _peek(st, player, plan.peek.stop - plan.peek.start)
-    return np.concatenate((_head(plan, code, arg, ctx), y[:turn], _laws(plan, policies, st.bills),
-                           y[turn:], table, hand, peek), dtype=np.float32)
+    return np.concatenate((_decision_run(plan, code, arg), _ctx_run(plan, ctx), y[:turn],
+                           _laws_run(plan, policies, st.bills), y[turn:], table, hand, peek),
+                          dtype=np.float32)
 
 
 _POPULATION = tuple(D.population(n) for n in range(64))  # by workers owned
