@@ -635,6 +635,38 @@ def _mods_key(nid: int) -> tuple:
     return key
 
 
+def _any_value(value: Any) -> bool:
+    return True
+
+
+# Modifiers that only widen a basic action or leave its legality alone, so the action under
+# them is legal whenever the plain one is (each read by the module's ``can`` as stated, or only
+# when the action runs): more placements or a worker placed back (Assign Workers), a lower price
+# (Build Company, Lobby), more offers (Sell to the Foreign Market), and what only the running
+# action reads (repeats, the market refill, strike tokens per union, a bonus per sale).
+WIDENING: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "assign_workers": {"max_workers": lambda v: v == "any" or v >= D.ASSIGN_MAX_WORKERS,
+                       "allow_reassign": _any_value},
+    "build_company": {"cost_delta": lambda v: v <= 0, "count": _any_value,
+                      "market_refill": _any_value},
+    "lobby": {"cost_delta": lambda v: v <= 0},
+    "strike": {"extra_strike_tokens": _any_value},
+    "sell_foreign": {"extra_offers": _any_value, "txn_bonus_from_state": _any_value},
+    "extra_shift": {"count": _any_value},
+}
+_WIDENS: dict[int, bool] = {}
+
+
+def _widens(nid: int) -> bool:
+    """Every modifier of basic node ``nid`` is one of ``WIDENING``'s for its action."""
+    widens = _WIDENS.get(nid)
+    if widens is None:
+        allowed = WIDENING.get(NODES[nid]["action"], {})
+        widens = _WIDENS[nid] = all(name in allowed and allowed[name](value)
+                                    for name, value in MODS[nid].items())
+    return widens
+
+
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
     """The basic action of node ``nid`` is legal for ``cls`` under its modifiers."""
     memo = TURN_MEMO
@@ -642,6 +674,9 @@ def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
         key = (cls, *_mods_key(nid))
         if key in memo:
             return memo[key]
+        if memo.get((cls, key[1], "[]")) and _widens(nid):  # the plain action is legal
+            memo[key] = True
+            return True
     if NODES[nid]["action"] == "propose_bill":
         from envs.hegemony import politics
 

@@ -1,0 +1,86 @@
+"""The speed memos change nothing: a card modifier listed as widening never makes a legal basic
+action illegal, and a clone or a reloaded game that then diverges reads exactly as a position
+computed afresh (legal actions, mask, observation), whatever the encoder and legality memos
+kept from the other line of play."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from envs.hegemony import codes as K
+from envs.hegemony import effects, turn
+from envs.hegemony.actions import blocks
+from envs.hegemony.state import HegemonyState
+from tests.hegemony.helpers import new_state, refresh
+
+
+def _random_states(seed: int, steps: int) -> list[HegemonyState]:
+    """Clones of the positions of one random game, one per decision (up to ``steps``)."""
+    st = new_state(seed)
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        out.append(st.clone())
+        legal = st.legal_actions()
+        st.apply(legal[rng.integers(len(legal))])
+    return out
+
+
+def _widening_nodes() -> list[int]:
+    return [nid for nid, node in enumerate(effects.NODES)
+            if node["op"] == "basic" and effects.MODS[nid] and effects._widens(nid)]
+
+
+def test_widening_covers_the_decks_modifiers_it_names() -> None:
+    nodes = _widening_nodes()
+    assert {effects.NODES[nid]["action"] for nid in nodes} >= {
+        "assign_workers", "build_company", "sell_foreign", "strike"}
+    narrowing = [nid for nid, node in enumerate(effects.NODES)
+                 if node["op"] == "basic" and {"source", "scope", "industry_filter",
+                                               "search_deck", "min_cost", "qty_cap"}
+                 & set(effects.MODS[nid])]
+    assert narrowing and not set(narrowing) & set(nodes)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_widening_modifier_keeps_a_legal_basic_action_legal(seed: int) -> None:
+    nodes = _widening_nodes()
+    checked = 0
+    for st in _random_states(seed, 500):
+        code, cls, _arg = st.agenda[-1]
+        if code != K.DECIDE_TURN or st.main_done:
+            continue
+        names = blocks(cls).basic_index
+        for nid in nodes:
+            action = effects.BASIC_NAME.get(effects.NODES[nid]["action"],
+                                            effects.NODES[nid]["action"])
+            if action in names and turn.BASIC[action][0](st, cls):
+                assert effects.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
+                checked += 1
+    assert checked > 20
+
+
+def _reads(st: HegemonyState) -> tuple:
+    player = st.current_player()
+    return (st.legal_actions(), st.legal_mask().tobytes(),
+            st.observation(player).tobytes(), st.observation((player + 1) % 4).tobytes())
+
+
+@pytest.mark.parametrize("seed", [5, 21])
+def test_clone_and_reload_then_diverge_read_as_fresh_positions(seed: int) -> None:
+    base = _random_states(seed, 300)[-1]
+    for _ in range(40):
+        if base.is_terminal():
+            break
+        clone = base.clone()
+        loaded = refresh(HegemonyState.from_dict(base.game, base._to_dict()))
+        assert _reads(clone) == _reads(loaded) == _reads(base)
+        legal = base.legal_actions()
+        clone.apply(legal[-1])
+        base.apply(legal[0])
+        if not clone.is_terminal():
+            fresh = refresh(HegemonyState.from_dict(clone.game, clone._to_dict()))
+            assert _reads(clone) == _reads(fresh)
