@@ -899,9 +899,17 @@ def _wage_seats(st: HegemonyState, cls: int, mode: int, done: int) -> list[int]:
 
 
 def _can_adjust_wages(st: HegemonyState, cls: int) -> bool:
-    """Some own company's wage may move (stops at the first: asked every turn)."""
-    return any(board.is_present(st, seat) and wage_levels(st, seat, FREE_MODE)
-               for seat in _owned_seats(cls))
+    """Some own company's wage may move (stops at the first: asked every turn).  A wage below
+    L3 always may (``wage_levels`` then offers the next level up), so only a company at L3 or
+    above is worked out."""
+    cards, face_up, wages = st.seat_card, st.seat_face_up, st.seat_wage
+    for seat in _owned_seats(cls):
+        index = cards[seat]
+        if index < 0 or not face_up[seat] or not _HAS_WAGES[index] or wages[seat] < 0:
+            continue  # not present, or no wage (``wage_levels`` is empty)
+        if wages[seat] < L3 or wage_levels(st, seat, FREE_MODE):
+            return True
+    return False
 
 
 def _start_adjust_wages(st: HegemonyState, cls: int) -> None:
