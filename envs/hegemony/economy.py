@@ -466,8 +466,13 @@ def export_offers(st: HegemonyState, card: int = -1) -> list[tuple[int, int, int
         card = st.export
     if not 0 <= card < len(C.EXPORTS):
         return []
-    offers = C.EXPORTS[card].offers
-    return [(g, *offers[name][size]) for g, name in enumerate(D.GOODS) for size in range(2)]
+    return list(_EXPORT_OFFERS[card])
+
+
+# Each Export card's offers as ``export_offers`` lists them, read once.
+_EXPORT_OFFERS = tuple(
+    tuple((g, *card.offers[name][size]) for g, name in enumerate(D.GOODS) for size in range(2))
+    for card in C.EXPORTS)
 
 
 def _sale_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
@@ -519,10 +524,11 @@ def _peek_choices(st: HegemonyState, cls: int) -> list[int]:
 
 
 def _can_export(st: HegemonyState, cls: int) -> bool:
-    """A sale to the face-up Export card is possible.  Under ``peek_exports`` too: whether a
-    card under it would take a sale is hidden until the peek, so it cannot decide whether the
-    card may be played (the current card stays among the choices)."""
-    return bool(_export_choices(st, cls, 0))
+    """A sale to the face-up Export card is possible (``_export_choices`` is not empty).  Under
+    ``peek_exports`` too: whether a card under it would take a sale is hidden until the peek,
+    so it cannot decide whether the card may be played (the current card stays among the
+    choices)."""
+    return any(_export_stock(st, cls, good) >= qty for good, qty, _ in _sale_offers(st))
 
 
 def _start_export(st: HegemonyState, cls: int) -> None:
