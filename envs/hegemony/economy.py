@@ -466,13 +466,8 @@ def export_offers(st: HegemonyState, card: int = -1) -> list[tuple[int, int, int
         card = st.export
     if not 0 <= card < len(C.EXPORTS):
         return []
-    return list(_EXPORT_OFFERS[card])
-
-
-# Each Export card's offers as ``export_offers`` lists them, read once.
-_EXPORT_OFFERS = tuple(
-    tuple((g, *card.offers[name][size]) for g, name in enumerate(D.GOODS) for size in range(2))
-    for card in C.EXPORTS)
+    offers = C.EXPORTS[card].offers
+    return [(g, *offers[name][size]) for g, name in enumerate(D.GOODS) for size in range(2)]
 
 
 def _sale_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
