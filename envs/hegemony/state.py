@@ -84,11 +84,8 @@ _PLAIN_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 0 and n != "c
 _LIST_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 1 or n == "agenda")
 _NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "agenda")
 
-# an all-False mask per seat (the sizes never change), and the masks made so far by (seat,
-# legal actions...): the same menus recur, and a copy is cheaper than filling a fresh mask
+# an all-False mask per seat, copied for each decision (the sizes never change)
 _EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
-_MASKS_LIMIT = 8192
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
 # Where VP come from, per class (``board.score`` books every change; the breakdown and the
 # balance report read it).
@@ -166,16 +163,9 @@ class HegemonyState(LazyRng, AgendaState, GameState):
 
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
-        key = (self.agenda[-1][1], *self._legal)
-        mask = _MASKS.get(key)
-        if mask is None:
-            if len(_MASKS) >= _MASKS_LIMIT:
-                _MASKS.clear()
-            mask = _EMPTY_MASKS[key[0]].copy()
-            mask[self._legal] = True
-            mask.flags.writeable = False
-            _MASKS[key] = mask
-        return mask.copy()
+        mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
+        mask[self._legal] = True
+        return mask
 
     def scores(self) -> list[float]:
         return [float(v) for v in self.vp]
