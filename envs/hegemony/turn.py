@@ -59,6 +59,11 @@ for _module in PHASE_MODULES:
     CTX_DEFAULTS.update(_module.CTX)
 
 
+# each basic and free action's position in its list (the agenda item's argument)
+BASIC_NUMBER = {name: k for k, (name, _) in enumerate(BASIC_ACTIONS)}
+FREE_NUMBER = {name: k for k, (name, _) in enumerate(FREE_ACTIONS)}
+
+
 # -- the turn ---------------------------------------------------------------------------
 def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
     """The basic actions (each paid by discarding a card) and card plays legal now."""
@@ -109,7 +114,7 @@ def _apply_turn(st: HegemonyState, item: Item, action: int) -> None:
         st.push((K.DISCARD, cls, -1), (K.AFTER_ACTION, cls, 0))
     elif action in b.basic_name:
         st.main_done = 1
-        which = [n for n, _ in BASIC_ACTIONS].index(b.basic_name[action])
+        which = BASIC_NUMBER[b.basic_name[action]]
         st.push((K.DISCARD, cls, which), (K.START_BASIC, cls, which), (K.AFTER_ACTION, cls, 0))
     elif b.play <= action < b.play + len(b.designs):
         st.main_done = 1
@@ -120,7 +125,7 @@ def _apply_turn(st: HegemonyState, item: Item, action: int) -> None:
         effects.start_card(st, cls, design)  # pushes the card's effect above AFTER_ACTION
     elif action in b.free_name:
         st.free_used = 1
-        which = [n for n, _ in FREE_ACTIONS].index(b.free_name[action])
+        which = FREE_NUMBER[b.free_name[action]]
         st.push((K.START_FREE, cls, which), (K.AFTER_ACTION, cls, 0))
     else:
         raise AssertionError(f"action {action} is not a turn action")
