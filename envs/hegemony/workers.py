@@ -682,17 +682,18 @@ def _deck(st: HegemonyState, cls: int) -> list[int]:
     return st.mc_deck if cls == MC else st.cc_deck
 
 
-def _buildable(st: HegemonyState, cls: int) -> list[int]:
+def _buildable(st: HegemonyState, cls: int, first: bool = False) -> list[int]:
     """Market positions the class can build now: affordable without a loan and, for MC, with
     its required MC workers available (unemployed or movable).  Under a card: its price
     modifiers (``effects.can_afford_purchase``), its ``industry_filter``, and with
-    ``search_deck`` the ``deck_card`` offsets of the own deck's companies instead."""
+    ``search_deck`` the ``deck_card`` offsets of the own deck's companies instead.  ``first``:
+    one is enough (the order then is not the offered one)."""
     if free_seat(st, cls) < 0:
         return []
-    counts = _counts(st, MC) if cls == MC else None
     mods = effects.active_mods(st)
     industries = mods.get("industry_filter")
     allowed = None if industries is None else {effects.INDUSTRY_OF[n] for n in industries}
+    movable: list[list[int]] = []  # MC's workers by kind, movable ones too: found when needed
 
     def ok(index: int) -> bool:
         card = D.COMPANIES[index]
@@ -700,15 +701,27 @@ def _buildable(st: HegemonyState, cls: int) -> list[int]:
             return False
         if not effects.can_afford_purchase(st, cls, card.cost):
             return False
-        return counts is None or _can_fill([_req(s) for s in card.slots if s.mc], counts)
+        if cls != MC:
+            return True
+        reqs = [_req(s) for s in card.slots if s.mc]
+        if _can_fill(reqs, st.unemployed[MC]):  # the movable workers only add to them
+            return True
+        if not movable:
+            movable.append(_counts(st, MC))
+        return _can_fill(reqs, movable[0])
 
     if mods.get("search_deck"):
-        return sorted({DECK_OFFSET[cls][index] for index in set(_deck(st, cls)) if ok(index)})
+        indexes = set(_deck(st, cls))
+        if first:
+            return [0] if any(ok(index) for index in indexes) else []
+        return sorted({DECK_OFFSET[cls][index] for index in indexes if ok(index)})
+    if first:
+        return [0] if any(ok(index) for index in _market(st, cls)) else []
     return [k for k, index in enumerate(_market(st, cls)) if ok(index)]
 
 
 def _can_build(st: HegemonyState, cls: int) -> bool:
-    return bool(_buildable(st, cls))
+    return bool(_buildable(st, cls, first=True))
 
 
 def _start_build(st: HegemonyState, cls: int) -> None:
@@ -844,7 +857,9 @@ def retrain_sources(st: HegemonyState, cls: int) -> list[int]:
 
 
 def _can_use_education(st: HegemonyState, cls: int) -> bool:
-    return st.goods[cls][3] >= board.population(st, cls) and bool(retrain_sources(st, cls))
+    """Education enough for the Population, and a worker to replace (any unemployed one is)."""
+    return st.goods[cls][3] >= board.population(st, cls) and (
+        any(st.unemployed[cls][:KINDS]) or bool(retrain_sources(st, cls)))
 
 
 def _start_use_education(st: HegemonyState, cls: int) -> None:
