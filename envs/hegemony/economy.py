@@ -418,7 +418,8 @@ def _sellable(st: HegemonyState, cls: int) -> list[int]:
 
 
 def _can_sell(st: HegemonyState, cls: int) -> bool:
-    return bool(_sellable(st, cls))
+    """``_sellable`` is not empty (stops at the first: asked every turn)."""
+    return any(not _any_committed(st, seat) for seat in board.companies_of(st, cls))
 
 
 def _start_sell(st: HegemonyState, cls: int) -> None:
@@ -955,16 +956,23 @@ def _apply_wage_level(st: HegemonyState, item: Item, action: int) -> None:
 
 
 # -- §4.9 Give Bonus ---------------------------------------------------------------------------
-def _bonus_seats(st: HegemonyState) -> list[int]:
+def _bonus_seats(st: HegemonyState, first: bool = False) -> list[int]:
+    """CC's operational companies with a worker not committed (``first``: stop at one)."""
     if not money.can_pay(st, CC, D.GIVE_BONUS):
         return []
-    return [seat for seat in CC_SEATS if board.is_operational(st, seat)
-            and any(w != NO_WORKER and not st.seat_committed[seat][k]
-                    for k, w in enumerate(st.seat_workers[seat]))]
+    seats = []
+    for seat in CC_SEATS:
+        if board.is_operational(st, seat) and any(
+                w != NO_WORKER and not st.seat_committed[seat][k]
+                for k, w in enumerate(st.seat_workers[seat])):
+            seats.append(seat)
+            if first:
+                break
+    return seats
 
 
 def _can_bonus(st: HegemonyState, cls: int) -> bool:
-    return bool(_bonus_seats(st))
+    return bool(_bonus_seats(st, first=True))
 
 
 def _start_bonus(st: HegemonyState, cls: int) -> None:

@@ -322,7 +322,10 @@ def open_wc_slots(st: HegemonyState) -> int:
 
 
 def _demonstration_holds(st: HegemonyState) -> bool:
-    return board.unemployed_total(st, WC) >= open_wc_slots(st) + D.DEMONSTRATION_MARGIN
+    unemployed = board.unemployed_total(st, WC)
+    if unemployed < D.DEMONSTRATION_MARGIN:
+        return False  # whatever the open slots (never fewer than none)
+    return unemployed >= open_wc_slots(st) + D.DEMONSTRATION_MARGIN
 
 
 def _can_demonstrate(st: HegemonyState, cls: int) -> bool:
