@@ -1644,14 +1644,20 @@ def option_ok(st: HegemonyState, event: int, k: int) -> bool:
     return can_basic_as(st, target, PROPOSE_FOR_NODE)  # propose_for
 
 
-def _event_slots(st: HegemonyState) -> list[int]:
-    return [k for k in range(min(EVENT_SLOTS, len(st.events)))
-            if any(option_ok(st, st.events[k], j) for j in range(len(EVENTS[st.events[k]]
-                                                                           .options)))]
+def _event_slots(st: HegemonyState, first: bool = False) -> list[int]:
+    """Face-up Events (by place) with an option that can be carried out (``first``: stop at
+    one)."""
+    slots = []
+    for k in range(min(EVENT_SLOTS, len(st.events))):
+        if any(option_ok(st, st.events[k], j) for j in range(len(EVENTS[st.events[k]].options))):
+            slots.append(k)
+            if first:
+                break
+    return slots
 
 
 def can_event_action(st: HegemonyState, cls: int) -> bool:
-    return bool(_event_slots(st))
+    return bool(_event_slots(st, first=True))
 
 
 def start_event_action(st: HegemonyState, cls: int) -> None:
