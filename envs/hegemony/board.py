@@ -126,8 +126,9 @@ def operational_companies(st: HegemonyState, cls: int) -> list[int]:
 # While a decision's legal actions are computed the position stands still: the checks only set
 # money or the active card aside for a moment, and no check moves a worker or a company.  So the
 # costlier pure queries of workers and seats (``employed_workers``, ``workers._slot_sources``)
-# are kept meanwhile in ``QUERY_MEMO``, for the state in ``MEMO_STATE`` only; both are reset
-# when the check ends (``legality_memo``), so nothing is kept between positions.
+# are kept meanwhile in ``QUERY_MEMO``, for the state in ``MEMO_STATE`` only and keyed by that
+# state (so a check running in another thread never reads them); both are reset when the check
+# ends (``legality_memo``), so nothing is kept between positions.
 QUERY_MEMO: dict[tuple, Any] = {}
 MEMO_STATE: object | None = None
 
@@ -142,9 +143,9 @@ def legality_memo(legal: Callable[[HegemonyState, Item], list[int]],
         MEMO_STATE = st
         try:
             return legal(st, item)
-        finally:
-            MEMO_STATE = None
+        finally:  # emptied before it is released: no other check ever sees these entries
             QUERY_MEMO.clear()
+            MEMO_STATE = None
 
     legal_memoised.__name__ = legal.__name__
     legal_memoised.__doc__ = legal.__doc__
@@ -153,7 +154,7 @@ def legality_memo(legal: Callable[[HegemonyState, Item], list[int]],
 
 def employed_workers(st: HegemonyState, cls: int) -> int:
     if MEMO_STATE is st:
-        key = ("employed", cls)
+        key = (st, "employed", cls)  # the state in the key: no other state's entry can match
         n = QUERY_MEMO.get(key)
         if n is None:
             n = QUERY_MEMO[key] = _count_employed(st, cls)

@@ -169,7 +169,7 @@ def _slot_sources(st: HegemonyState, cls: int, exclude: int = -1) -> list[tuple[
     employee's slot never strands anyone).  Several actions of a turn menu ask it, so it is
     kept while a legality check runs (``board.legality_memo``); callers only read the list."""
     if board.MEMO_STATE is st:
-        key = ("sources", cls, exclude)
+        key = (st, "sources", cls, exclude)
         kept = board.QUERY_MEMO.get(key)
         if kept is None:
             kept = board.QUERY_MEMO[key] = _find_slot_sources(st, cls, exclude)
