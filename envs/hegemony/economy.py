@@ -193,6 +193,24 @@ def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0,
     return max(0, most)
 
 
+def can_buy_from(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0) -> bool:
+    """``max_buy(st, buyer, res, src, pop) > 0``, without counting down: under a card's price
+    modifiers a purchase that is affordable stays affordable for fewer units (the buyer's
+    share and the State's rest never grow as the price falls), so one unit decides, unless
+    a ``min_cost`` makes small purchases fail where larger ones pass."""
+    stock, unit = source_terms(st, buyer, res, src)
+    mods = effects.active_mods(st)
+    if min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1)) <= 0:
+        return False
+    if unit <= 0:
+        return True
+    if not mods:
+        return money.cash(st, buyer) >= unit
+    if "min_cost" in mods:
+        return max_buy(st, buyer, res, src, pop) > 0
+    return effects.can_afford_purchase(st, buyer, unit)
+
+
 SOURCE_OF = {"CC": SRC_CC, "MC": SRC_MC, "ST": SRC_STATE, "foreign": SRC_FOREIGN}
 ALL_SOURCES = range(4)
 ALL_RESOURCES = range(5)
@@ -214,21 +232,21 @@ def _allowed_resources(st: HegemonyState) -> range | tuple[int, ...]:
 def _buyable_sources(st: HegemonyState, buyer: int, res: int) -> list[int]:
     used, pop = st.ctx["economy_buy_used"], board.population(st, buyer)
     return [src for src in _allowed_sources(st)
-            if not used >> src & 1 and max_buy(st, buyer, res, src, pop) > 0]
+            if not used >> src & 1 and can_buy_from(st, buyer, res, src, pop)]
 
 
 def _buyable_resources(st: HegemonyState, buyer: int) -> list[int]:
     pop = board.population(st, buyer)
     sources = _allowed_sources(st)
     return [res for res in _allowed_resources(st)
-            if any(max_buy(st, buyer, res, src, pop) > 0 for src in sources)]
+            if any(can_buy_from(st, buyer, res, src, pop) for src in sources)]
 
 
 def _can_buy(st: HegemonyState, cls: int) -> bool:
     """Some resource can be bought from some source (stops at the first: asked every turn)."""
     pop = board.population(st, cls)
     sources = _allowed_sources(st)
-    return any(max_buy(st, cls, res, src, pop) > 0
+    return any(can_buy_from(st, cls, res, src, pop)
                for res in _allowed_resources(st) for src in sources)
 
 

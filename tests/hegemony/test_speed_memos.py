@@ -84,3 +84,28 @@ def test_clone_and_reload_then_diverge_read_as_fresh_positions(seed: int) -> Non
         if not clone.is_terminal():
             fresh = refresh(HegemonyState.from_dict(clone.game, clone._to_dict()))
             assert _reads(clone) == _reads(fresh)
+
+
+def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
+    """``economy.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting down),
+    plain and under every buy_goods card's modifiers, in positions of a random game."""
+    from envs.hegemony import economy
+
+    nodes = [-1] + [nid for nid, node in enumerate(effects.NODES)
+                    if node["op"] == "basic" and node["action"] == "buy_goods"]
+    agreed = bought = 0
+    for st in _random_states(8, 400)[::5]:
+        for nid in nodes:
+            before = st.ctx.get(effects.ACTIVE, -1)
+            st.ctx[effects.ACTIVE] = nid
+            try:
+                for buyer in range(2):  # the classes with a Population (WC, MC)
+                    for res in range(5):
+                        for src in range(4):
+                            most = economy.max_buy(st, buyer, res, src)
+                            assert economy.can_buy_from(st, buyer, res, src) == (most > 0)
+                            agreed += 1
+                            bought += most > 0
+            finally:
+                st.ctx[effects.ACTIVE] = before
+    assert agreed > 1000 and 0 < bought < agreed
