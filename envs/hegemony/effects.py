@@ -643,7 +643,8 @@ def _any_value(value: Any) -> bool:
 # them is legal whenever the plain one is (each read by the module's ``can`` as stated, or only
 # when the action runs): more placements or a worker placed back (Assign Workers), a lower price
 # (Build Company, Lobby), more offers (Sell to the Foreign Market), and what only the running
-# action reads (repeats, the market refill, strike tokens per union, a bonus per sale).
+# action reads (repeats, the market refill, strike tokens per union, a bonus per sale, and how a
+# proposed bill is voted or placed: ``politics.can_propose`` reads only a ``policy_filter``).
 WIDENING: dict[str, dict[str, Callable[[Any], bool]]] = {
     "assign_workers": {"max_workers": lambda v: v == "any" or v >= D.ASSIGN_MAX_WORKERS,
                        "allow_reassign": _any_value},
@@ -653,6 +654,9 @@ WIDENING: dict[str, dict[str, Callable[[Any], bool]]] = {
     "strike": {"extra_strike_tokens": _any_value},
     "sell_foreign": {"extra_offers": _any_value, "txn_bonus_from_state": _any_value},
     "extra_shift": {"count": _any_value},
+    "propose_bill": {"free_immediate_vote": _any_value, "preview_cubes": _any_value,
+                     "n_bills": _any_value, "immediate_decider": _any_value,
+                     "any_section": _any_value},
 }
 _WIDENS: dict[int, bool] = {}
 

@@ -37,11 +37,11 @@ def _widening_nodes() -> list[int]:
 def test_widening_covers_the_decks_modifiers_it_names() -> None:
     nodes = _widening_nodes()
     assert {effects.NODES[nid]["action"] for nid in nodes} >= {
-        "assign_workers", "build_company", "sell_foreign", "strike"}
+        "assign_workers", "build_company", "sell_foreign", "strike", "propose_bill"}
     narrowing = [nid for nid, node in enumerate(effects.NODES)
                  if node["op"] == "basic" and {"source", "scope", "industry_filter",
-                                               "search_deck", "min_cost", "qty_cap"}
-                 & set(effects.MODS[nid])]
+                                               "search_deck", "min_cost", "qty_cap",
+                                               "policy_filter"} & set(effects.MODS[nid])]
     assert narrowing and not set(narrowing) & set(nodes)
 
 
