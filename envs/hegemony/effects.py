@@ -1506,14 +1506,20 @@ def _provide_ok(st: HegemonyState, target: int, nid: int) -> bool:
     return money.cash(st, ST) >= _provide_cost(st, _bundle(st, target, nid))
 
 
-def _provide_targets(st: HegemonyState, nid: int) -> list[int]:
+def _provide_classes(nid: int) -> tuple[int, ...]:
+    """The classes a provide node may choose (every class for an Event's provide_to)."""
     node = NODES[nid]
     names = node["target_class_choice"] if node["op"] == "provide" else C.CLASSES
-    return [CLASS_OF[n] for n in names if _provide_ok(st, CLASS_OF[n], nid)]
+    return tuple(CLASS_OF[n] for n in names)
+
+
+def _provide_targets(st: HegemonyState, nid: int) -> list[int]:
+    return [cls for cls in _provide_classes(nid) if _provide_ok(st, cls, nid)]
 
 
 def _can_provide(st: HegemonyState, cls: int, nid: int) -> bool:
-    return bool(_provide_targets(st, nid))
+    """``_provide_targets`` is not empty (stops at the first class)."""
+    return any(_provide_ok(st, target, nid) for target in _provide_classes(nid))
 
 
 def _do_provide(st: HegemonyState, cls: int, nid: int) -> None:
