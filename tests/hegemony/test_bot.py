@@ -108,3 +108,44 @@ def test_each_class_beats_three_random_classes(cls: int) -> None:
         keys = st.rank_keys()
         wins += keys[cls] == max(keys)
     assert wins >= 4
+
+
+def test_target_price_is_the_highest_step_below_the_buyers_other_source() -> None:
+    """Food abroad costs 10 + the p6 tariff (10 / 5 / 0): High 15, Mid 12, Low 9 under A / B / C;
+    Health from the State costs 0 / 5 / 10 by p4: Low, Low, Mid."""
+    st = new_state(4)
+    for section, food, health in ((0, 2, 0), (1, 1, 0), (2, 0, 1)):
+        st.policies[5] = st.policies[3] = section
+        assert B.target_price_step(st, 0) == food
+        assert B.target_price_step(st, 2) == health
+
+
+def test_scripted_adjust_prices_moves_each_off_target_good_then_stops() -> None:
+    st = new_state(4)
+    st.policies[5] = 0  # tariff A: Food and Lux priced High
+    st.prices[CC - 1] = [1, 1, 1, 1]
+    b = B.blocks(CC)
+    legal = [b.price + k for k in range(12)]
+    first = B._price_choice(st, CC, legal)
+    assert first == b.price + 0 * 3 + 2  # Food onto High first
+    st.prices[CC - 1] = [B.target_price_step(st, g) for g in range(4)]
+    assert B._price_choice(st, CC, [*legal, b.DONE]) == b.DONE
+    assert B.mispriced(st, CC) == 0
+
+
+def test_a_struck_cc_company_is_worth_nothing_to_cc_until_its_wage_reaches_l3() -> None:
+    """§5.5: no output and no wage while struck; raising the wage to L3 ends the strike, so the
+    owner's estimate rises with the raise and WC expects part of the L3 wage."""
+    st = new_state(4)
+    seats = [s for s in B.board.operational_companies(st, CC)
+             if B.D.COMPANIES[st.seat_card[s]].wages is not None]
+    assert seats
+    seat = seats[0]
+    st.seat_wage[seat] = 0
+    before = B._production_value(B.View(st), CC)
+    st.seat_strike[seat] = 1
+    struck = B._production_value(B.View(st), CC)
+    assert struck < before
+    st.seat_wage[seat] = 2
+    assert B._production_value(B.View(st), CC) > struck
+    assert not B.struck(st, seat)
