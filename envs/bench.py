@@ -1,19 +1,27 @@
 """Benchmark: decisions per second of random legal play through the AEC API.
 
-    python -m envs.bench [--env NAME] [--players N] [--seconds S] [--json FILE]
+    python -m envs.bench [--env NAME] [--players N] [--seconds S] [--slice S] [--json FILE]
 
 Every env and player count (or the ones asked for) is driven exactly as an
 agent would drive it: ``last()`` reads the observation and the action mask at
-every step, a legal action is drawn from the mask, ``step()`` plays it.  In the
-same run PettingZoo's ``connect_four_v3`` is driven by the same loop, as the
-yardstick, and each row reports its ratio to it.
+every step, a legal action is drawn from the mask, ``step()`` plays it.
+PettingZoo's ``connect_four_v3`` is driven by the same loop as the yardstick.
+
+The yardstick and each row are measured interleaved, in short slices of process
+time (the order flips every pair), until each has ``--seconds`` of it: a change
+in the machine's load then hits both sides alike.  A row's ratio is the median
+of its per-pair ratios (``x c4``); the pooled ratio (all its decisions over all
+its time, against the yardstick's slices beside it) is shown too.  ``clone µs``
+is the median time of ``clone()`` on a mid-game state.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,55 +30,176 @@ import numpy as np
 
 import envs
 
+CHECK_EVERY = 16  # decisions between clock reads: a read costs about 1% of a decision
+WARM_UP_SECONDS = 0.2
 
-def measure(make_env: Callable[[], Any], seconds: float, seed: int = 0) -> dict[str, float]:
-    """Play random legal games for about ``seconds``; count decisions and games."""
-    env = make_env()
-    rng = np.random.default_rng(seed)
-    decisions = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        env.reset(seed=int(rng.integers(2**31)))
-        for _agent in env.agent_iter():
-            obs, _reward, term, trunc, _info = env.last()
-            if term or trunc:
-                env.step(None)
+
+class RandomPlay:
+    """Random legal play on one env that can stop and resume mid-game, counting as it goes."""
+
+    def __init__(self, env: Any, seed: int) -> None:
+        self.env = env
+        self.rng = np.random.default_rng(seed)
+        self._agents: Any = None  # the running game's agent iterator
+        self.decisions = 0
+        self.games = 0
+        self.decisions_in_games = 0  # decisions of the finished games
+        self.seconds = 0.0
+
+    def run(self, seconds: float, max_decisions: int | None = None) -> tuple[int, float]:
+        """Play for ``seconds`` of process time (or ``max_decisions``); (decisions, seconds)."""
+        env, rng = self.env, self.rng
+        limit = math.inf if max_decisions is None else max_decisions
+        done = 0
+        start = time.process_time()
+        deadline = start + seconds
+        while done < limit:
+            if self._agents is None:
+                env.reset(seed=int(rng.integers(2**31)))
+                self._agents = iter(env.agent_iter())
+            for _agent in self._agents:
+                obs, _reward, term, trunc, _info = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(legal.size)]))
+                done += 1
+                if done >= limit or (
+                    done % CHECK_EVERY == 0 and time.process_time() >= deadline
+                ):
+                    break
+            else:
+                self._agents = None
+                self.games += 1
+                self.decisions_in_games = self.decisions + done
+                if time.process_time() >= deadline:
+                    break
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(legal.size)]))
-            decisions += 1
-        games += 1
-        if time.perf_counter() >= deadline:
             break
-    elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
+        self.decisions += done
+        self.seconds += elapsed
+        return done, elapsed
+
+
+def measure_pair(
+    make_reference: Callable[[], Any],
+    make_env: Callable[[], Any],
+    seconds: float,
+    slice_seconds: float,
+    seed: int = 0,
+) -> tuple[RandomPlay, RandomPlay, list[float]]:
+    """Reference and env played in alternating slices; both players and per-pair ratios."""
+    for make in (make_reference, make_env):  # imports, caches and memos, untimed
+        RandomPlay(make(), seed + 1).run(WARM_UP_SECONDS)
+    reference = RandomPlay(make_reference(), seed)
+    player = RandomPlay(make_env(), seed)
+    ratios: list[float] = []
+    while min(reference.seconds, player.seconds) < seconds or 0 in (reference.games, player.games):
+        first, second = (reference, player) if len(ratios) % 2 == 0 else (player, reference)
+        rates = {}
+        for side in (first, second):
+            done, elapsed = side.run(slice_seconds)
+            rates[id(side)] = done / elapsed
+        ratios.append(rates[id(player)] / rates[id(reference)])
+    return reference, player, ratios
+
+
+def mid_game_clone_us(make_env: Callable[[], Any], decisions: int, seed: int = 7) -> float | None:
+    """Median µs of ``clone()`` after ``decisions`` random decisions (None: no clone)."""
+    play = RandomPlay(make_env(), seed)
+    play.run(math.inf, max_decisions=max(decisions, 1))
+    state = getattr(play.env.unwrapped, "state", None)
+    while state is not None and hasattr(state, "is_terminal") and state.is_terminal():
+        play.run(math.inf, max_decisions=1)  # landed on a game's end: one more into the next
+        state = play.env.unwrapped.state
+    if not callable(getattr(state, "clone", None)):
+        return None
+    batch, samples = 20, 15
+    times = []
+    for _ in range(samples):
+        start = time.process_time()
+        for _ in range(batch):
+            state.clone()
+        times.append((time.process_time() - start) / batch)
+    return statistics.median(times) * 1e6
+
+
+def rates(plays: list[RandomPlay]) -> dict[str, float]:
+    """The players' totals, summed, as rates."""
+    decisions = sum(p.decisions for p in plays)
+    games = sum(p.games for p in plays)
+    seconds = sum(p.seconds for p in plays)
     return {
-        "decisions_per_s": decisions / elapsed,
-        "games_per_s": games / elapsed,
-        "decisions_per_game": decisions / games,
+        "decisions_per_s": decisions / seconds,
+        "games_per_s": games / seconds,
+        "decisions_per_game": sum(p.decisions_in_games for p in plays) / games,
         "games": games,
-        "seconds": elapsed,
+        "seconds": seconds,
     }
 
 
-def yardstick(seconds: float) -> dict[str, float]:
+def yardstick() -> Any:
     from pettingzoo.classic import connect_four_v3
 
-    return measure(connect_four_v3.env, seconds)
+    return connect_four_v3.env()
+
+
+def bench_row(
+    name: str, players: int, seconds: float, slice_seconds: float
+) -> tuple[dict[str, Any], RandomPlay]:
+    """One env row, measured against its own interleaved yardstick slices."""
+    reference, play, ratios = measure_pair(
+        yardstick, lambda: envs.make(name, num_players=players), seconds, slice_seconds
+    )
+    row = {"env": name, "players": players, **rates([play])}
+    row["reference_decisions_per_s"] = reference.decisions / reference.seconds
+    row["ratio_to_connect_four"] = statistics.median(ratios)
+    row["ratio_pooled"] = row["decisions_per_s"] / row["reference_decisions_per_s"]
+    row["ratio_pairs"] = len(ratios)
+    row["ratio_min"], row["ratio_max"] = min(ratios), max(ratios)
+    row["clone_us"] = mid_game_clone_us(
+        lambda: envs.make(name, num_players=players), int(row["decisions_per_game"]) // 2
+    )
+    return row, reference
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    header = (
+        f"{'env':28} {'players':>7} {'decisions/s':>12} {'games/s':>9} {'dec/game':>9} "
+        f"{'x c4':>6} {'pooled':>7} {'pairs':>5} {'clone µs':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        ratio = row.get("ratio_to_connect_four")
+        pooled = row.get("ratio_pooled")
+        clone = row.get("clone_us")
+        print(
+            f"{row['env']:28} {row['players']:>7} {row['decisions_per_s']:>12,.0f} "
+            f"{row['games_per_s']:>9.1f} {row['decisions_per_game']:>9.1f} "
+            f"{'' if ratio is None else f'{ratio:.2f}':>6} "
+            f"{'' if pooled is None else f'{pooled:.2f}':>7} "
+            f"{row.get('ratio_pairs', ''):>5} "
+            f"{'' if clone is None else f'{clone:.1f}':>9}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--env", choices=envs.list_envs(), help="one env (default: all)")
     parser.add_argument("--players", type=int, help="one player count (default: all)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=3.0, help="process time per side")
+    parser.add_argument("--slice", type=float, default=0.25, help="process time per slice")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.slice <= 0:
+        parser.error("--seconds and --slice must be positive")
 
     names = [args.env] if args.env else envs.list_envs()
     rows: list[dict[str, Any]] = []
-    base = yardstick(args.seconds)
-    rows.append({"env": "connect_four_v3 (yardstick)", "players": 2, **base})
+    references: list[RandomPlay] = []
     for name in names:
         game_cls = envs.game_class(name)
         counts = range(game_cls.min_players, game_cls.max_players + 1)
@@ -79,27 +208,20 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{name} takes {counts.start} to {counts.stop - 1} players")
             counts = [args.players]
         for n in counts:
-            result = measure(lambda n=n, name=name: envs.make(name, num_players=n), args.seconds)
-            rows.append({"env": name, "players": n, **result})
-    for row in rows:
-        row["ratio_to_connect_four"] = row["decisions_per_s"] / base["decisions_per_s"]
+            row, reference = bench_row(name, n, args.seconds, args.slice)
+            rows.append(row)
+            references.append(reference)
+    # the yardstick row: every yardstick slice of the run
+    rows.insert(0, {"env": "connect_four_v3 (yardstick)", "players": 2, **rates(references)})
 
-    header = (
-        f"{'env':32} {'players':>7} {'decisions/s':>12} {'games/s':>9} {'dec/game':>9} {'x c4':>6}"
-    )
-    print(header)
-    print("-" * len(header))
-    for row in rows:
-        print(
-            f"{row['env']:32} {row['players']:>7} {row['decisions_per_s']:>12,.0f} "
-            f"{row['games_per_s']:>9.1f} {row['decisions_per_game']:>9.1f} "
-            f"{row['ratio_to_connect_four']:>6.2f}"
-        )
+    print_table(rows)
     if args.json:
         meta = {
             "python": platform.python_version(),
             "machine": platform.machine(),
-            "seconds_per_measurement": args.seconds,
+            "clock": "process_time",
+            "seconds_per_side": args.seconds,
+            "slice_seconds": args.slice,
         }
         with open(args.json, "w") as fh:
             json.dump({"meta": meta, "rows": rows}, fh, indent=2)
