@@ -17,6 +17,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from envs.core.errors import CorruptStateError, EnvOrderError, IllegalActionError
 from envs.core.game import Game, GameState, state_from_saved
@@ -72,10 +76,12 @@ class MeepleAECEnv(AECEnv):
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {}
         self.action_spaces = {}
+        self._num_actions: list[int] = []  # per seat: the size of an idle seat's zero mask
         for seat, agent in enumerate(self.possible_agents):
             role = self.game.seat_role(seat)
             low, high = self.game.observation_bounds(role)
             n_actions = self.game.num_actions(role)
+            self._num_actions.append(n_actions)
             self.observation_spaces[agent] = spaces.Dict(
                 {
                     "observation": spaces.Box(
@@ -156,17 +162,30 @@ class MeepleAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's features and action mask: fresh arrays the env keeps no hold on."""
         self._require_reset("observe()")
+        return self._observe(self._seat(agent))
+
+    def _observe(self, seat: int) -> dict[str, np.ndarray]:
         state = self.state
-        seat = self._seat(agent)
         if not state.is_terminal() and seat == state.current_player():
-            mask = state.legal_mask().astype(np.int8)
+            mask = state.legal_mask().astype(np.int8)  # a copy: the state keeps its own mask
         else:
-            mask = np.zeros(self.game.num_actions(self.game.seat_role(seat)), np.int8)
+            mask = np.zeros(self._num_actions[seat], np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._require_reset("last()")
-        return super().last(observe)
+        return self._last(observe)
+
+    def _last(self, observe: bool) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` in one call (it runs once per decision), once reset is known."""
+        agent = self.agent_selection
+        return (
+            self._observe(self.agent_name_mapping[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         self._require_reset("step()")
@@ -174,6 +193,10 @@ class MeepleAECEnv(AECEnv):
             raise EnvOrderError(
                 f"{self.game.name}: the episode is over and every agent has left; call reset()"
             )
+        self._step(action)
+
+    def _step(self, action: Any) -> None:
+        """``step`` once reset is known and an agent is left (the wrapper has checked both)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -183,14 +206,15 @@ class MeepleAECEnv(AECEnv):
                 f"{self.game.name}: {agent} must act (action None is only for finished agents)"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(action)
+        state = self.state
+        state.apply(action)
         self.decisions += 1
-        if self.state.is_terminal():
+        if state.is_terminal():
             self._finish()
         elif self.decisions >= self.max_decisions:
             self._truncate()
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[state.current_player()]
             return
         self._accumulate_rewards()
 
@@ -268,9 +292,12 @@ class MeepleAECEnv(AECEnv):
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order checks, with the hot calls sent straight to the env.
 
-    ``last()`` and ``step()`` run once per decision; through the wrapper's
-    ``__getattr__`` they cost more than the game's own move, with no check gained.
+    ``agent_iter()``, ``last()`` and ``step()`` run once per decision; through the
+    wrapper's ``__getattr__`` and the env's own reset checks (which the wrapper's
+    make redundant) they cost more than a small game's own move, with no check gained.
     """
+
+    env: MeepleAECEnv
 
     def step(self, action: Any) -> None:
         if not self._has_reset:
@@ -279,12 +306,52 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self.env.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
-        self.env.step(action)
+        self.env._step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.last(observe)
+        return self.env._last(observe)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return AgentIterable(self, max_iter)
+
+
+class AgentIterable(AECOrderEnforcingIterable):
+    """``agent_iter()`` of ``OrderEnforcing``."""
+
+    def __iter__(self) -> AgentIterator:
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing agent loop, reading the env's agents directly.
+
+    The same checks in the same order: no agent left or the iteration cap reached
+    ends the loop; a turn not stepped since the last one fails the same assertion.
+    """
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._raw = env.env
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        agent = raw.agent_selection
+        wrapper = self.env
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return agent
 
 
 def env_functions(
