@@ -95,6 +95,7 @@ def measure_pair(
         RandomPlay(make(), seed + 1).run(WARM_UP_SECONDS)
     reference = RandomPlay(make_reference(), seed)
     player = RandomPlay(make_env(), seed)
+    slice_seconds = min(slice_seconds, seconds)
     ratios: list[float] = []
     while min(reference.seconds, player.seconds) < seconds or 0 in (reference.games, player.games):
         first, second = (reference, player) if len(ratios) % 2 == 0 else (player, reference)
