@@ -311,6 +311,15 @@ def _production_value(view: View, cls: int) -> float:
     return worth
 
 
+def _usable(units: int, pop: int, left: float) -> float:
+    """Goods towards a Use (Population units each): in the last round an incomplete set is
+    worth half, since the game may end before it is completed and spent."""
+    if left > 1.0 or pop <= 0:
+        return float(units)
+    whole = units - units % pop
+    return whole + 0.5 * (units - whole)
+
+
 def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
     """Estimated final VP of ``cls``."""
     if st.is_terminal():
@@ -337,8 +346,8 @@ def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
         shortfall = 10.0 * max(0, pop - food) + 5.0 * pop - st.money[WC]
         v -= 0.15 * max(0.0, shortfall)
         step_vp = (min(st.prosperity[WC] + 1, 10) + 0.5) / max(pop, 1)
-        v += step_vp * (st.goods[WC][1] + st.goods[WC][3]) + (step_vp + 2.0 / max(pop, 1)) * (
-            st.goods[WC][2])
+        lux, health, edu = (_usable(st.goods[WC][k], pop, left) for k in (1, 2, 3))
+        v += step_vp * (lux + edu) + (step_vp + 2.0 / max(pop, 1)) * health
         v += 0.6 * (st.influence[WC] + (1.0 - STRIKE_RAISE) * _strikes_held(st))
         v += WC_WAGE_WORTH * wages * left - WC_IDLE_COST * board.unemployed_total(st, WC)
         v += (D.UNION_VP * left + 0.5 * left) * sum(st.unions)
