@@ -49,7 +49,7 @@ CC_VP_PER_MONEY = 0.15  # what 1 in CC's Capital is worth in Wealth VP, over a g
 
 class View:
     """One position as the evaluation reads it: each board query (operational companies,
-    populations, the bag's refill, every class's banked VP, CC's taxes per policy set, ...)
+    the bag's refill, every class's banked VP, CC's taxes per policy set, ...)
     is computed once, however many estimates ask for it.  A view never outlives the
     position it was made for: the look-ahead builds a new one per position."""
 
@@ -70,22 +70,19 @@ class View:
         return ops
 
     @cached_property
-    def populations(self) -> tuple[int, int]:
-        return board.population(self.st, WC), board.population(self.st, MC)
-
-    @cached_property
     def refill(self) -> list[int]:
         """Cubes each class would add to the bag at the next Elections (§7.1)."""
-        st, (pop_wc, pop_mc) = self.st, self.populations
-        wanted = ((pop_wc + 1) // 2,
-                  max((pop_mc + 1) // 2, (len(self.operational(MC)) + 1) // 2),
-                  (len(self.operational(CC)) + 1) // 2)
-        return [min(w, st.cube_supply[c]) for c, w in enumerate(wanted)]
+        return politics.refill_amounts(self.st)
+
+    @cached_property
+    def banked_vp(self) -> list[float]:
+        """Each class's ``banked`` VP."""
+        return [self.banked(c) for c in range(4)]
 
     @cached_property
     def ahead(self) -> list[float]:
         """Each class's VP scored plus banked (``banked``)."""
-        return [self.st.vp[c] + self.banked(c) for c in range(4)]
+        return [self.st.vp[c] + self.banked_vp[c] for c in range(4)]
 
     def leading_rival(self, cls: int) -> int:
         """The rival with the most VP scored and banked."""
@@ -330,7 +327,7 @@ def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
     left = view.left
     loans = st.loans[cls] * 6.0
     if cls == WC:
-        pop = view.populations[0]
+        pop = board.population(st, WC)
         food_need = pop * left
         food = st.goods[WC][0]
         # food up to this round's need saves a purchase at Cover Needs (foreign price + tariff)
@@ -399,8 +396,9 @@ def _price_choice(st: HegemonyState, seat: int, legal: list[int]) -> int:
     none is (or, when ``done`` is not yet legal, the first change offered)."""
     b = blocks(seat)
     for good in range(4):
-        action = b.price + 3 * good + target_price_step(st, good)
-        if st.prices[seat - 1][good] != target_price_step(st, good) and action in legal:
+        step = target_price_step(st, good)
+        action = b.price + 3 * good + step
+        if st.prices[seat - 1][good] != step and action in legal:
             return action
     return b.DONE if b.DONE in legal else legal[0]
 
@@ -460,7 +458,7 @@ def _demonstration_losses(view: View, vps: list[int]) -> None:
     st = view.st
     left = board.unemployed_total(st, WC) + sum(st.unions)
     caps = dict(zip(production.LOSS_TARGETS, production.demonstration_caps(st)))
-    ahead = {c: view.banked(c) for c in production.LOSS_TARGETS}
+    ahead = view.banked_vp
     while left > 0:
         open_ = [c for c in production.LOSS_TARGETS if caps[c] > 0]
         if not open_:

@@ -221,16 +221,20 @@ def _apply_immediate(st: HegemonyState, item: Item, action: int) -> None:
 
 
 # -- §7 Elections ---------------------------------------------------------------------------
-def refill_bag(st: HegemonyState) -> None:
-    """§7.1: each class adds cubes from its supply (capped by it); the State adds none."""
+def refill_amounts(st: HegemonyState) -> list[int]:
+    """§7.1: the cubes each class (WC, MC, CC) adds to the bag, capped by its supply."""
     pop_wc, pop_mc = board.population(st, WC), board.population(st, MC)
     wanted = (
         (pop_wc + 1) // 2,
         max((pop_mc + 1) // 2, (len(board.operational_companies(st, MC)) + 1) // 2),
         (len(board.operational_companies(st, CC)) + 1) // 2,
     )
-    for cls in CUBE_CLASSES:
-        moved = min(wanted[cls], st.cube_supply[cls])
+    return [min(wanted[cls], st.cube_supply[cls]) for cls in CUBE_CLASSES]
+
+
+def refill_bag(st: HegemonyState) -> None:
+    """§7.1: each class adds cubes from its supply (capped by it); the State adds none."""
+    for cls, moved in zip(CUBE_CLASSES, refill_amounts(st)):
         st.cube_supply[cls] -= moved
         st.bag[cls] += moved
 
