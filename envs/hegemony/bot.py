@@ -35,6 +35,8 @@ WC_WAGE_WORTH = 0.08  # VP per wage earned over the rounds left, beside the mone
 WC_IDLE_COST = 0.25  # VP an unemployed WC worker costs (food to buy, no wage)
 WC_PROSPERITY_WORTH = 0.8  # VP per Prosperity level per round left (up to 3): the track decays
 PRICE_WORTH = 0.5  # VP a seller's good priced off ``target_price_step`` costs it
+PASS_OFFSET = 0.5  # ties pass (§7.2): the margin a bill starts with
+PASS_SCALE = 1.5  # how sharply the pass chance turns with the expected margin
 EXCESS_MONEY = 0.03  # WC money the 150 cap will not count: only worth what it buys later
 
 
@@ -175,7 +177,7 @@ class View:
                 share = sum(w * n for w, n in zip(for_w, cubes)) / total if total else 0.5
                 margin = D.ELECTION_DRAW * (2.0 * share - 1.0)
                 margin += 0.5 * sum((2.0 * for_w[c] - 1.0) * st.influence[c] for c in range(4))
-                chance = 1.0 / (1.0 + math.exp(-(margin + 0.5) / 1.5))
+                chance = 1.0 / (1.0 + math.exp(-(margin + PASS_OFFSET) / PASS_SCALE))
                 if len(_CHANCES) > 50_000:
                     _CHANCES.clear()
                 _CHANCES[key] = chance
@@ -405,6 +407,9 @@ def _price_choice(st: HegemonyState, seat: int, legal: list[int]) -> int:
 
 _WAYS_OUT = ("done", "no", "pass", "end_turn", "qty:0", "bid:0")
 GREEDY_OPTIONS = 8  # a continuation step with at most this many options is chosen greedily
+# Per class (WC, MC, CC, ST): whether the bot plans its whole turn, valuing a first action
+# by the best second action of the same turn (a Buy by the Use it allows, ...).
+PLAN_TURN = (True, False, False, False)
 
 
 def _default_choice(st: HegemonyState, seat: int, names: tuple[str, ...]) -> int:
@@ -575,13 +580,17 @@ class HegemonyBot:
         return int(best[int(self.rng.integers(len(best)))]), best
 
     def _score(self, base: HegemonyState, seat: int, action: int,
-               names: tuple[str, ...]) -> float:
+               names: tuple[str, ...], plan: bool = True) -> float:
         st = base.clone()
         st.apply(action)
         for _ in range(LOOKAHEAD):
             if st.is_terminal() or st.current_player() != seat:
                 break
             if st.agenda[-1][0] == K.DECIDE_TURN:
+                if plan and PLAN_TURN[seat] and (st.main_done or st.free_used):
+                    # the rest of this turn: its best second action, looked at one ply
+                    return max(self._score(st, seat, a, names, plan=False)
+                               for a in st.legal_actions())
                 break
             st.apply(_default_choice(st, seat, names))
         return standing(st, seat)

@@ -11,6 +11,7 @@ from envs.core.agents import RandomBot, StateBot, play_game, teacher_choice
 from envs.hegemony import bot as B
 from envs.hegemony.actions import CC, MC, ST, WC
 from envs.hegemony.state import HegemonyState
+from tests.hegemony.helpers import refresh
 
 
 def new_state(seed: int) -> HegemonyState:
@@ -149,3 +150,37 @@ def test_a_struck_cc_company_is_worth_nothing_to_cc_until_its_wage_reaches_l3() 
     st.seat_wage[seat] = 2
     assert B._production_value(B.View(st), CC) > struck
     assert not B.struck(st, seat)
+
+
+def wc_turn_start(seed: int) -> HegemonyState:
+    """A random game's first position where WC starts a turn (no main, no free action yet)."""
+    st, rng = new_state(seed), np.random.default_rng(seed)
+    while not (st.current_player() == WC and st.agenda[-1][0] == B.K.DECIDE_TURN
+               and not st.main_done and not st.free_used):
+        legal = st.legal_actions()
+        st.apply(int(legal[rng.integers(len(legal))]))
+    return st
+
+
+def test_the_wc_bot_values_a_main_action_with_the_best_free_action_of_the_same_turn() -> None:
+    """Turn planning: with a Luxury set in hand, any main action is worth the Use Luxury
+    that can follow it in the same turn (+1 Prosperity and its VP, §4.3), which a look-ahead
+    stopping at the turn's next choice would not see; without the set, planning adds nothing
+    a one-ply look at the free actions could not."""
+    assert B.PLAN_TURN[WC]
+    st = wc_turn_start(5)
+    st.goods[WC][1] = B.board.population(st, WC)  # a full Luxury set: Use Luxury is legal
+    refresh(st)
+    bot, names = B.HegemonyBot(0), B.catalogue(B.ROLE_NAMES[WC]).names
+    use = B.blocks(WC).free_index["use_luxury"]
+    assert use in st.legal_actions()
+    mains = [a for a in st.legal_actions() if names[a].startswith("basic:")]
+    assert mains
+    for action in mains[:3]:
+        planned = bot._score(st, WC, action, names)
+        unplanned = bot._score(st, WC, action, names, plan=False)
+        used = st.clone()
+        used.apply(use)
+        gain = B.standing(used, WC) - B.standing(st, WC)
+        assert gain > 1.0  # the set is worth more used than held
+        assert planned >= unplanned + 0.5 * gain
