@@ -182,7 +182,15 @@ def workers_owned(st: HegemonyState, cls: int) -> int:
 
 def population(st: HegemonyState, cls: int) -> int:
     """The population track value, recomputed from the workers owned (§1.3)."""
-    return D.population(workers_owned(st, cls))
+    return population_of(workers_owned(st, cls))
+
+
+_POPULATION = tuple(D.population(n) for n in range(64))  # by workers owned
+
+
+def population_of(workers: int) -> int:
+    """``D.population`` read from a table (asked by several checks of every turn menu)."""
+    return _POPULATION[workers] if 0 <= workers < len(_POPULATION) else D.population(workers)
 
 
 def unemployed_total(st: HegemonyState, cls: int) -> int:

@@ -477,15 +477,38 @@ def start_card(st: HegemonyState, cls: int, design: int) -> None:
 
 def _all_can(st: HegemonyState, cls: int, nids: tuple[int, ...]) -> bool:
     """Every node can be done in order: each is checked with the money the fixed costs before
-    it (``_cost``) will have taken set aside, so a cost cannot use what a later effect needs."""
+    it (``_cost``) will have taken set aside, so a cost cannot use what a later effect needs.
+    (A check puts back any money it sets aside, so the class's cash is read once.)"""
+    cash = money.cash(st, cls)
     spent = 0
     for nid in nids:
-        if spent > money.cash(st, cls):
+        if spent > cash:
             return False
         if not (_can_after(st, cls, nid, spent) if spent else can(st, cls, nid)):
             return False
-        spent += _cost(st, cls, nid)
-    return spent <= money.cash(st, cls)
+        if _costs_money(nid):
+            spent += _cost(st, cls, nid)
+    return spent <= cash
+
+
+_COSTS_MONEY: dict[int, bool] = {}
+
+
+def _costs_money(nid: int) -> bool:
+    """Whether ``_cost`` of node ``nid`` can be other than 0 (read once per node: its data
+    never changes)."""
+    costs = _COSTS_MONEY.get(nid)
+    if costs is None:
+        node = NODES[nid]
+        op = node["op"]
+        if op == "seq":
+            costs = any(_costs_money(k) for k in CHILDREN[nid])
+        else:
+            costs = ((op == "pay" and node["res"] == "money")
+                     or (op in ("machinery", "prosperity") and "cost" in node)
+                     or (op == "storage" and node.get("cost", 0) != 0))
+        _COSTS_MONEY[nid] = costs
+    return costs
 
 
 def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
@@ -524,6 +547,9 @@ def can(st: HegemonyState, cls: int, nid: int) -> bool:
     """Whether node ``nid`` can be carried out now by ``cls``."""
     node = NODES[nid]
     op = node["op"]
+    check = CAN.get(op)  # a leaf effect (the usual case); the composition ops follow
+    if check is not None:
+        return check(st, cls, nid)
     if op == "seq":
         return _all_can(st, cls, CHILDREN[nid])
     if op == "choice":

@@ -65,23 +65,52 @@ FREE_NUMBER = {name: k for k, (name, _) in enumerate(FREE_ACTIONS)}
 
 
 # -- the turn ---------------------------------------------------------------------------
+class _Menu:
+    """One class's turn menu, read once from ``BASIC``, ``FREE`` and its catalogue (built for
+    every turn decision): each basic action's index, check and ``effects.TURN_MEMO`` key (an
+    action no module defines is never legal), and each free action's index and check."""
+
+    def __init__(self, cls: int) -> None:
+        b = blocks(cls)
+        self.basic = tuple((index, BASIC[name][0], (cls, name, "[]"))
+                           for name, index in b.basic_index.items() if name in BASIC)
+        self.undefined = {(cls, name, "[]"): False for name in b.basic_index if name not in BASIC}
+        self.buy_keys = ((cls, "buy_goods", "[]"), (cls, "buy", "[]"))
+        self.free = tuple((index, FREE[name][0]) for name, index in b.free_index.items()
+                          if name in FREE)
+        self.play, self.PASS, self.END_TURN = b.play, b.PASS, b.END_TURN
+
+
+_MENUS: dict[int, _Menu] = {}
+
+
+def _menu(cls: int) -> _Menu:
+    menu = _MENUS.get(cls)
+    if menu is None:
+        menu = _MENUS[cls] = _Menu(cls)
+    return menu
+
+
 def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
     """The basic actions (each paid by discarding a card) and card plays legal now."""
-    if not st.hands[cls]:
+    hand = st.hands[cls]
+    if not hand:
         return []
-    b = blocks(cls)
-    memo: dict[tuple, bool] = {}
+    menu = _menu(cls)
+    memo: dict[tuple, bool] = dict(menu.undefined)
     legal = []
-    for name, index in b.basic_index.items():
-        if name in BASIC and BASIC[name][0](st, cls):
+    for index, check, key in menu.basic:
+        if check(st, cls):
             legal.append(index)
-            memo[(cls, name, "[]")] = True
+            memo[key] = True
         else:
-            memo[(cls, name, "[]")] = False
-    memo[(cls, "buy_goods", "[]")] = memo.get((cls, "buy", "[]"), False)
+            memo[key] = False
+    buy_goods, buy = menu.buy_keys
+    memo[buy_goods] = memo.get(buy, False)
     effects.TURN_MEMO = memo  # a card's basic action under the same modifiers: computed once
     try:
-        legal += [b.play + design for design in sorted(set(st.hands[cls]))
+        play = menu.play
+        legal += [play + design for design in sorted(set(hand))
                   if effects.playable(st, cls, design)]
     finally:
         effects.TURN_MEMO = None
@@ -90,17 +119,16 @@ def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
 
 def _legal_turn(st: HegemonyState, item: Item) -> list[int]:
     cls = item[1]
-    b = blocks(cls)
+    menu = _menu(cls)
     legal: list[int] = []
     if not st.main_done:
         legal = main_actions_legal(st, cls)
         if not legal and st.hands[cls]:
-            legal = [b.PASS]  # §12 #17: a pass only when nothing else is legal
+            legal = [menu.PASS]  # §12 #17: a pass only when nothing else is legal
     if not st.free_used:
-        legal += [index for name, index in b.free_index.items()
-                  if name in FREE and FREE[name][0](st, cls)]
+        legal += [index for index, check in menu.free if check(st, cls)]
     if st.main_done:
-        legal.append(b.END_TURN)
+        legal.append(menu.END_TURN)
     return legal
 
 

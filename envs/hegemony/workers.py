@@ -929,17 +929,21 @@ def _swap_slots(st: HegemonyState, cls: int) -> list[int]:
         return []  # nobody to swap in (``_incoming_kinds``)
     done = [st.ctx[key] for key in SWAPPED]
     low = cls * KINDS  # the class's unskilled worker; its skilled ones follow
+    rows = st.seat_workers
+    flat = list(chain.from_iterable(rows))
+    if len(flat) == len(rows) * MAX_SLOTS:  # one list of MAX_SLOTS per seat: scanned flat
+        places = [divmod(at, MAX_SLOTS) for at, w in enumerate(flat) if low < w < low + KINDS]
+    else:
+        places = [(seat, k) for seat, workers in enumerate(rows) for k, w in enumerate(workers)
+                  if low < w < low + KINDS]
     out = []
-    for seat, workers in enumerate(st.seat_workers):
-        c = st.seat_card[seat]
-        if c < 0:
+    cards = st.seat_card
+    for seat, k in places:  # own skilled workers, seat by seat and slot by slot
+        c = cards[seat]
+        if c < 0 or SLOT_REQS[c][k] is not None or done[k] >> seat & 1:
             continue
-        reqs = SLOT_REQS[c]
-        for k, w in enumerate(workers):
-            if not low < w < low + KINDS or reqs[k] is not None or done[k] >> seat & 1:
-                continue
-            if not any_kind or _incoming_kinds(st, cls, w - low):
-                out.append(seat * MAX_SLOTS + k)
+        if not any_kind or _incoming_kinds(st, cls, rows[seat][k] - low):
+            out.append(seat * MAX_SLOTS + k)
     return out
 
 
