@@ -416,7 +416,7 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
         ctx = _ctx_getter()(st.ctx)
     except KeyError:  # a hand-made state may lack scratch keys: they read as 0
         ctx = tuple(st.ctx.get(key, 0) for key in _ctx_keys())
-    kept = _KEPT
+    kept = _kept_for(st)
     table, employed, tokens_left = kept.table.read(st)
     hands, policies, unemployed, goods = st.hands, st.policies, st.unemployed, st.goods
     benefits, prices = st.benefits, st.prices
@@ -428,8 +428,8 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
         *st.money, *st.loans, *st.vp, *st.influence,
         len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]),
         st.capital, board.influence_supply(st), *st.bag, *st.cube_supply,
-        st.prosperity[WC], _population(wc_owned), *unemployed[WC], *goods[WC],
-        st.prosperity[MC], _population(mc_owned), *unemployed[MC], *goods[MC],
+        st.prosperity[WC], board.population_of(wc_owned), *unemployed[WC], *goods[WC],
+        st.prosperity[MC], board.population_of(mc_owned), *unemployed[MC], *goods[MC],
         *st.unions, *st.mc_storage, *st.cc_storage, *st.ftz, *st.storage_tiles, st.wealth,
         *prices[0], *prices[1], *st.legitimacy, *st.legit_tokens, *st.public_services,
         *st.state_goods, *benefits[0], *benefits[1], *benefits[2],
@@ -441,14 +441,6 @@ def encode(st: HegemonyState, player: int) -> np.ndarray:
     return np.concatenate((_decision_run(plan, code, arg), _ctx_run(plan, ctx), y[:turn],
                            _laws_run(plan, policies, st.bills), y[turn:], table, hand, peek),
                           dtype=np.float32)
-
-
-_POPULATION = tuple(D.population(n) for n in range(64))  # by workers owned
-
-
-def _population(workers: int) -> int:
-    """``D.population`` read from a table."""
-    return _POPULATION[workers] if 0 <= workers < len(_POPULATION) else D.population(workers)
 
 
 def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
@@ -595,7 +587,7 @@ class _Table:
     def read(self, st: HegemonyState) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]]:
         """The table's features, the employed WC / MC workers and the strike and machinery
         tokens left.  The array is updated in place by the next read: ``encode`` copies it at
-        once (one ``_Kept`` per thread)."""
+        once (one per state and thread: ``_kept_for``)."""
         seats = [st.seat_card, st.seat_workers, st.seat_face_up, st.seat_wage,
                  st.seat_machinery, st.seat_strike, st.seat_committed]  # as SEAT_FIELDS
         cards = [st.cc_market, st.mc_market, st.deals, st.export, st.events, st.agenda_card]
@@ -728,9 +720,28 @@ def _employed(rows: list[list[int]]) -> tuple[int, int]:
     return wc, mc
 
 
+class StateMemo:
+    """What ``encode`` keeps between calls for one game (``HegemonyState._obs_memo``): the
+    table and hands last read from it.  Several games encoded in turn (a vectorised trainer's
+    environments) would otherwise each find the other's table and re-read most of it.  Used
+    only by the thread that made it; a copy or a pickle starts empty (its arrays are views of
+    one block, which a copy would not keep) and a clone starts without one."""
+
+    def __init__(self) -> None:
+        self.table = _Table()
+        self.hands = _Hands()
+        self.thread = threading.get_ident()
+
+    def __deepcopy__(self, memo: dict) -> StateMemo:
+        return StateMemo()
+
+    def __reduce__(self) -> tuple:
+        return StateMemo, ()
+
+
 class _Kept(threading.local):
-    """What ``encode`` keeps between calls, one set per thread (the memos are not shared
-    between threads, so threaded callers cannot interleave their updates)."""
+    """The memo of a state read by another thread than its memo's: one per thread (the memos
+    are not shared between threads, so threaded callers cannot interleave their updates)."""
 
     def __init__(self) -> None:
         self.table = _Table()
@@ -738,3 +749,13 @@ class _Kept(threading.local):
 
 
 _KEPT = _Kept()
+
+
+def _kept_for(st: HegemonyState) -> StateMemo | _Kept:
+    """The state's own memo (made at its first encoding), or the thread's."""
+    memo = st.__dict__.get("_obs_memo")
+    if memo is None:
+        memo = st._obs_memo = StateMemo()
+    elif memo.thread != threading.get_ident():
+        return _KEPT
+    return memo

@@ -86,6 +86,8 @@ _NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "
 
 # an all-False mask per seat, copied for each decision (the sizes never change)
 _EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
+# up to this many legal actions (most decisions have a few) are set one by one in a mask
+_SET_ONE_BY_ONE = 24
 BENEFIT_ITEMS = ("money", "food", "lux", "health", "edu", "influence", "cubes")
 # Where VP come from, per class (``board.score`` books every change; the breakdown and the
 # balance report read it).
@@ -104,6 +106,9 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         self._dirty = [0, 0, 0, 0]
         self._tdirty = 0
         self._legal: list[int] = []
+        # the observation's memo of this game's last encoding (``observation.StateMemo``): not a
+        # field, never saved or compared; a clone starts without one
+        self._obs_memo: Any = None
         self.rng = new_rng(None)  # a clone copies it lazily (``LazyRng``)
 
     # -- the saved form -------------------------------------------------------
@@ -149,6 +154,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         out["_legal"] = self._legal
         out["_dirty"] = list(self._dirty)
         out["_tdirty"] = self._tdirty
+        out["_obs_memo"] = None
         out["_rng"] = None
         out["_rng_state"] = self.rng_snapshot()
         out.update({name: src[name] for name in _PLAIN_FIELDS})
@@ -164,7 +170,12 @@ class HegemonyState(LazyRng, AgendaState, GameState):
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
         mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
-        mask[self._legal] = True
+        legal = self._legal
+        if len(legal) <= _SET_ONE_BY_ONE:
+            for action in legal:  # cheaper than numpy turning a short list into an index
+                mask[action] = True
+        else:
+            mask[legal] = True
         return mask
 
     def scores(self) -> list[float]:

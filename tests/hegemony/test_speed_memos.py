@@ -109,3 +109,66 @@ def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
             finally:
                 st.ctx[effects.ACTIVE] = before
     assert agreed > 1000 and 0 < bought < agreed
+
+
+def _games(seeds: tuple[int, ...], steps: int) -> list[HegemonyState]:
+    """Games after ``steps`` random decisions each (fewer if one ends)."""
+    out = []
+    for seed in seeds:
+        st = new_state(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(steps):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            st.apply(legal[rng.integers(len(legal))])
+        out.append(st)
+    return out
+
+
+def test_games_encoded_in_turn_keep_their_own_memo_and_read_as_the_reference() -> None:
+    """Several games stepped in turn (as a vectorised trainer does), their clones and copies:
+    each reads exactly as the reference encoder, whatever the others' memos kept."""
+    import copy
+    import pickle
+
+    from tests.hegemony.observation_reference import encode as reference_encode
+
+    games = _games((2, 9, 14), 150)
+    rng = np.random.default_rng(0)
+    for step in range(60):
+        for k, st in enumerate(games):
+            if st.is_terminal():
+                continue
+            player = st.current_player()
+            assert np.array_equal(st.observation(player), reference_encode(st, player))
+            assert st._obs_memo is not None and "_obs_memo" not in st._to_dict()
+            if step % 10 == 0:  # a clone starts without a memo, a copy with an empty one
+                clone = st.clone()
+                assert clone._obs_memo is None
+                for other in (clone, copy.deepcopy(st), pickle.loads(pickle.dumps(st))):
+                    assert other._obs_memo is not st._obs_memo
+                    assert np.array_equal(other.observation(player), st.observation(player))
+                legal = clone.legal_actions()
+                clone.apply(legal[-1])  # the clone diverges and is read in between
+                if not clone.is_terminal():
+                    seat = clone.current_player()
+                    assert np.array_equal(clone.observation(seat), reference_encode(clone, seat))
+            legal = st.legal_actions()
+            st.apply(legal[rng.integers(len(legal))])
+            games[k] = st
+
+
+def test_a_state_read_by_another_thread_reads_the_same() -> None:
+    """A state whose memo another thread made is read with that thread's own memo."""
+    import threading
+
+    st = _games((4,), 200)[0]
+    player = st.current_player()
+    here = st.observation(player)
+    there: list[np.ndarray] = []
+    worker = threading.Thread(target=lambda: there.append(st.observation(player)))
+    worker.start()
+    worker.join()
+    assert np.array_equal(there[0], here)
+    assert st._obs_memo.thread == threading.get_ident()
