@@ -33,7 +33,7 @@ from envs.core.errors import ConfigError
 from envs.core.rewards import places, win_share, winners
 from envs.core.stats import wilson
 from training.bots import make_bot
-from training.opponents import PolicyBot, checkpoint_folder, spec_role
+from training.opponents import PolicyBot, TeamBot, checkpoint_folder, spec_role
 from training.zoo import CheckpointError
 
 
@@ -47,8 +47,8 @@ def agent_label(spec: Any) -> str:
 def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
                networks: dict[Any, Any], roles: dict[Any, str | None]) -> list[Any]:
     """The bots of one game: each seat's own, seeded from the game's generator.  Networks
-    (deterministic, costly to load) are loaded once and shared, and each spec's role is
-    read from its card once."""
+    and teams of networks (deterministic, costly to load) are loaded once and shared, and
+    each spec's role is read from its card once."""
     bots = []
     for seat, spec in enumerate(lineup):
         seed = int(rng.integers(2**31))
@@ -63,10 +63,20 @@ def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
             bots.append(networks[key])
             continue
         bot = make_bot(spec, game, seed, seat=seat)
-        if isinstance(bot, PolicyBot) and not bot.agent.stochastic:
+        if _deterministic_network(bot):
             networks[key] = bot
         bots.append(bot)
     return bots
+
+
+def _deterministic_network(bot: Any) -> bool:
+    """A network (or a team of them, one per role) that plays the same way whatever its
+    seed: loading it once per worker is enough."""
+    if isinstance(bot, PolicyBot):
+        return not bot.agent.stochastic
+    if isinstance(bot, TeamBot):
+        return not any(member.agent.stochastic for member in bot.by_role.values())
+    return False
 
 
 def _play_lineups(args: tuple) -> list[dict[str, Any]]:

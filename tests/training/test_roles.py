@@ -128,6 +128,20 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path):
     result = evaluate.versus_field(ENV, {"num_players": 3}, "random", str(folder), 3, seed=0,
                                    workers=1)
     assert result["games"] == 3  # a team fields every seat the candidate leaves
+    loads = []
+    real_init = TeamBot.__init__
+
+    def counting_init(self, *args, **kwargs):
+        loads.append(1)
+        real_init(self, *args, **kwargs)
+
+    TeamBot.__init__ = counting_init
+    try:  # a deterministic team fields every seat of every game from one load per worker
+        again = evaluate.versus_field(ENV, {"num_players": 3}, "random", str(folder), 4, seed=0,
+                                      workers=1)
+    finally:
+        TeamBot.__init__ = real_init
+    assert again["games"] == 4 and len(loads) == 1
     with pytest.raises(CheckpointError, match="one checkpoint per role"):
         export.export_team("twins", [str(folders["judge"]), str(folders["judge"]),
                                      str(folders["trader"])], tmp_path)
