@@ -198,6 +198,18 @@ class PolicyBot:
         return self.agent.act(state.observation(seat), state.legal_mask())
 
 
+def read_team_card(folder: Path) -> tuple[dict[str, Any], dict[str, str], str]:
+    """A team folder's card, its member folder per role and its env's name; a
+    ``CheckpointError`` naming what is damaged."""
+    try:
+        team = json.loads((folder / TEAM_FILE).read_text())
+        members: dict[str, str] = dict(team["roles"])
+        env_name = str(team["env"])
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"{folder}: damaged {TEAM_FILE} ({exc})") from exc
+    return team, members, env_name
+
+
 class TeamBot:
     """A team checkpoint as a ``StateBot``: one policy per role, each seat played by the
     policy of that seat's role."""
@@ -205,12 +217,7 @@ class TeamBot:
     def __init__(self, folder: str | os.PathLike, game: Game, stochastic: bool = False,
                  seed: int | None = None) -> None:
         self.path = checkpoint_folder(folder)
-        try:
-            team = json.loads((self.path / TEAM_FILE).read_text())
-            members: dict[str, str] = dict(team["roles"])
-            env_name = str(team["env"])
-        except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise CheckpointError(f"{self.path}: damaged {TEAM_FILE} ({exc})") from exc
+        team, members, env_name = read_team_card(self.path)
         if env_name != game.name:
             raise CheckpointError(f"team {self.path} was made for env {env_name!r}, "
                                   f"not {game.name!r}")

@@ -17,6 +17,7 @@ value each is reset to).
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -81,14 +82,9 @@ class _Menu:
         self.play, self.PASS, self.END_TURN = b.play, b.PASS, b.END_TURN
 
 
-_MENUS: dict[int, _Menu] = {}
-
-
+@functools.cache
 def _menu(cls: int) -> _Menu:
-    menu = _MENUS.get(cls)
-    if menu is None:
-        menu = _MENUS[cls] = _Menu(cls)
-    return menu
+    return _Menu(cls)
 
 
 def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:

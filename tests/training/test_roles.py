@@ -112,7 +112,7 @@ def test_evaluation_does_not_depend_on_the_worker_count(role_runs):
     assert one == two
 
 
-def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path):
+def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, monkeypatch):
     _, folders = role_runs
     members = ",".join(str(folders[r]) for r in ("judge", "trader", "banker"))
     assert export.main(["--team", members, "--name", "toy_team", "--out", str(tmp_path)]) == 0
@@ -135,12 +135,10 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path):
         loads.append(1)
         real_init(self, *args, **kwargs)
 
-    TeamBot.__init__ = counting_init
-    try:  # a deterministic team fields every seat of every game from one load per worker
-        again = evaluate.versus_field(ENV, {"num_players": 3}, "random", str(folder), 4, seed=0,
-                                      workers=1)
-    finally:
-        TeamBot.__init__ = real_init
+    monkeypatch.setattr(TeamBot, "__init__", counting_init)
+    # a deterministic team fields every seat of every game from one load per worker
+    again = evaluate.versus_field(ENV, {"num_players": 3}, "random", str(folder), 4, seed=0,
+                                  workers=1)
     assert again["games"] == 4 and len(loads) == 1
     with pytest.raises(CheckpointError, match="one checkpoint per role"):
         export.export_team("twins", [str(folders["judge"]), str(folders["judge"]),
