@@ -53,6 +53,7 @@ class HegemonyGame(Game):
     options = VARIANTS
     max_decisions = 20_000
     score_scale = 50.0
+    balance_stats = "envs.hegemony.balance_stats"  # class balance columns (envs.core.balance)
 
     def seat_role(self, seat: int) -> str:
         if not (isinstance(seat, (int, np.integer)) and 0 <= seat < 4):

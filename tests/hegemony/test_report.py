@@ -33,16 +33,18 @@ def test_results_do_not_depend_on_the_worker_count() -> None:
     two = report.run_games({}, seed=11, games=2, workers=2, matchups=(3,))
     assert one == two
     assert [(r["matchup"], r["g"]) for r in one] == [(3, 0), (3, 1)]
-    assert one[0]["vp"] != one[1]["vp"]  # two different games
+    assert one[0]["scores"] != one[1]["scores"]  # two different games
 
 
 def test_one_game_books_every_vp_and_a_winner() -> None:
     (r,) = report.run_games({}, seed=5, games=1, workers=1, matchups=(3,))
     for cls in range(4):
-        assert sum(r["sources"][cls]) == r["vp"][cls]
+        assert sum(r["game"]["sources"][cls]) == r["scores"][cls]
     assert 1 <= sum(r["wins"]) <= 4
-    best = max(r["vp"])
-    assert all(r["vp"][c] == best for c in range(4) if r["wins"][c])
+    best = max(r["scores"])
+    assert all(r["scores"][c] == best for c in range(4) if r["wins"][c])
+    assert r["seed_group"] == 3 and r["seat_seeds"] == [report.bot_seed(5, 0, 3, s)
+                                                         for s in range(4)]
 
 
 def test_tables_have_one_row_per_class_and_the_sources_that_scored(tmp_path) -> None:
@@ -64,11 +66,13 @@ def test_tables_have_one_row_per_class_and_the_sources_that_scored(tmp_path) -> 
 
 
 def test_the_four_bot_table_lists_every_class() -> None:
-    fake = [{"g": 0, "matchup": report.TABLE, "wins": [1, 0, 0, 1], "vp": [50, 40, 30, 50],
-             "sources": [[50 if k == 0 else 0 for k in range(len(VP_SOURCES))],
-                         [40 if k == 1 else 0 for k in range(len(VP_SOURCES))],
-                         [30 if k == 9 else 0 for k in range(len(VP_SOURCES))],
-                         [50 if k == 10 else 0 for k in range(len(VP_SOURCES))]]}]
+    sources = [[50 if k == 0 else 0 for k in range(len(VP_SOURCES))],
+               [40 if k == 1 else 0 for k in range(len(VP_SOURCES))],
+               [30 if k == 9 else 0 for k in range(len(VP_SOURCES))],
+               [50 if k == 10 else 0 for k in range(len(VP_SOURCES))]]
+    fake = [{"g": 0, "matchup": report.TABLE, "wins": [1, 0, 0, 1],
+             "scores": [50.0, 40.0, 30.0, 50.0],
+             "game": {"sources": sources, "bills": [], "policies": [2, 1, 0, 1, 1, 1, 1]}}]
     summary = report.summarise(fake)
     table = summary["4 bots"]
     assert [table[c]["win_rate"] for c in report.CLASSES] == [1.0, 0.0, 0.0, 1.0]
