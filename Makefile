@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e ".[train,dev,rllib]"
+	$(PY) -m pip install --quiet -e ".[train,dev,rllib,report]"
 	touch $(STAMP)
 
 install: $(STAMP)

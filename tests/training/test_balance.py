@@ -1,0 +1,259 @@
+"""The class balance report (``python -m training.balance``): cells and presets on the
+three-role toy, paired deals and seeds, clear refusals, the JSON round trip, the comparison,
+a real PNG, and on Hegemony the hook's columns and the bit-identity with the bot report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import envs
+from envs.core import balance as core
+from envs.hegemony import report
+from envs.hegemony.state import VP_SOURCES
+from training import balance
+from training.balance_compare import compare, newcombe
+from training.bots import make_bot
+from training.opponents import names_hash
+
+ENV = "toy_roles_v0"
+ROLES = ("trader", "banker", "judge")
+
+
+def tiny_policy(folder: Path, role: str, seed: int) -> Path:
+    """A checkpoint of ``role`` without torch: masked logits of one random linear layer."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper, numpy_helper
+
+    game = envs.make_game(ENV)
+    n_obs, n_act = game.observation_size(role), game.num_actions(role)
+    weights = np.random.default_rng(seed).normal(size=(n_obs, n_act)).astype(np.float32)
+    nodes = [helper.make_node("MatMul", ["observation", "W"], ["logits"]),
+             helper.make_node("Cast", ["action_mask"], ["legal"], to=TensorProto.BOOL),
+             helper.make_node("Where", ["legal", "logits", "floor"], ["masked_logits"])]
+    graph = helper.make_graph(
+        nodes, "tiny",
+        [helper.make_tensor_value_info("observation", TensorProto.FLOAT, ["batch", n_obs]),
+         helper.make_tensor_value_info("action_mask", TensorProto.FLOAT, ["batch", n_act])],
+        [helper.make_tensor_value_info("masked_logits", TensorProto.FLOAT, ["batch", n_act])],
+        [numpy_helper.from_array(weights, "W"),
+         numpy_helper.from_array(np.array([-1e8], np.float32), "floor")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    folder.mkdir(parents=True)
+    onnx.save(model, str(folder / "policy.onnx"))
+    (folder / "card.json").write_text(json.dumps({
+        "env": ENV, "role": role, "name": folder.name, "observation_size": n_obs,
+        "action_count": n_act, "config": {"num_players": 3}, "player_counts": [3],
+        "feature_names_hash": names_hash(game.feature_names(role))}))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def team(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("balance_team") / "toy_team"
+    for k, role in enumerate(ROLES):
+        tiny_policy(root / role, role, k)
+    (root / "team.json").write_text(json.dumps({"name": "toy_team", "env": ENV,
+                                                "roles": {r: r for r in ROLES}}))
+    return root
+
+
+def _cells(*args: str, team: Path | None = None) -> list[balance.Cell]:
+    game = envs.make_game(ENV)
+    cells, presets = [a for a in args if "=" in a], [a for a in args if "=" not in a]
+    return balance.build_cells(game, None, cells, presets, str(team) if team else None)
+
+
+def test_presets_and_cells_put_each_agent_in_its_roles_seat(team):
+    cells = {c.name: c.specs for c in _cells("bots", "team", "all+bots", "judge+random",
+                                              "bot:all+random", "mix=banker:random,JUDGE:"
+                                              + str(team / "judge"), team=team)}
+    h, r, t = "heuristic", "random", str(team)
+    assert cells["bots"] == (h, h, h) and cells["team"] == (t, t, t)
+    assert cells["trader+bots"] == (t, h, h) and cells["judge+bots"] == (h, h, t)
+    assert cells["judge+random"] == (r, r, t)
+    assert cells["bot:banker+random"] == (r, h, r)
+    assert cells["mix"] == (h, r, str(team / "judge"))  # a role left out plays heuristic
+    assert len(cells) == 2 + 3 + 1 + 3 + 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--cell", "x=jester:random"], "unknown role 'jester'; the roles of toy_roles_v0 are "
+                                    "trader, banker, judge"),
+    (["--preset", "bots,everyone"], "unknown preset 'everyone'; presets are bots, team, "
+                                    "CLASS+bots, CLASS+random, bot:CLASS+random"),
+    (["--preset", "bot:jester+random"], "unknown role 'jester'"),
+    (["--preset", "team"], "preset 'team' plays the team's policies: give --team PATH"),
+    (["--cell", "x=trader:huristic"], "'huristic' is not an agent: use heuristic, random, a "
+                                      "checkpoint folder"),
+    (["--cell", "x"], "must look like NAME=ROLE:SPEC"),
+    (["--games", "0", "--preset", "bots"], "--games must be at least 1 (got 0)"),
+    ([], "no cells"),
+])
+def test_refusals_say_what_is_allowed(argv, message):
+    with pytest.raises(SystemExit) as exc:
+        balance.main(["--env", ENV, "--games", "1", *argv])
+    assert message in str(exc.value)
+
+
+def test_a_checkpoint_is_refused_in_another_roles_seat(team):
+    with pytest.raises(SystemExit) as exc:
+        balance.main(["--env", ENV, "--games", "1", "--cell", f"x=trader:{team / 'judge'}"])
+    assert "plays role 'judge', not 'trader'; give it as judge:" in str(exc.value)
+
+
+class Recorder:
+    """A bot that plays its inner bot and keeps the first position it was asked about."""
+
+    def __init__(self, bot, seen):
+        self.bot, self.seen = bot, seen
+
+    def act(self, state):
+        self.seen.setdefault(state.current_player(), state.clone().to_dict())
+        return self.bot.act(state)
+
+
+def _play(specs, g, team=None):
+    game = envs.make_game(ENV)
+    seen: dict[int, dict] = {}
+    record = core.play_lineup(game, specs, 9, g,
+                              lambda spec, seat, s: Recorder(make_bot(spec, game, s, seat=seat),
+                                                             seen))
+    return record, seen
+
+
+def test_same_deal_in_every_cell_and_a_swap_leaves_other_seats_seeds(team):
+    bots, seen_bots = _play(("heuristic",) * 3, 4)
+    mix, seen_mix = _play(("heuristic", str(team), "random"), 4)
+    assert seen_bots[0] == seen_mix[0]  # the trader's first position: the same deal
+    assert bots["seed_group"] == mix["seed_group"] == 3
+    swapped, _ = _play(("heuristic", "random", "random"), 4)  # now "trader vs random"
+    assert swapped["seed_group"] == 0
+    assert bots["seat_seeds"][0] == mix["seat_seeds"][0] and bots["seat_seeds"][2] == \
+        mix["seat_seeds"][2]
+    assert bots["seat_seeds"] == mix["seat_seeds"]  # seeds depend on the seat, not the agent
+    assert _play(("heuristic",) * 3, 5)[1][0] != seen_bots[0]  # another game, another deal
+
+
+def test_json_round_trip_markdown_and_plots(team, tmp_path, capsys):
+    out, plots = tmp_path / "a.json", tmp_path / "png"
+    assert balance.main(["--env", ENV, "--games", "12", "--seed", "3", "--workers", "1",
+                         "--team", str(team), "--preset", "bots,judge+bots",
+                         "--json", str(out), "--plots", str(plots)]) == 0
+    printed = capsys.readouterr().out
+    data = balance.load_report(out)
+    assert data["command"].startswith("python -m training.balance --env toy_roles_v0")
+    assert [c["name"] for c in data["cells"]] == ["bots", "judge+bots"]
+    assert len(data["results"]) == 24
+    game = envs.make_game(ENV)
+    assert balance.summarise(game, data["cells"], data["results"]) == data["summary"]
+    text = balance.markdown(data)
+    assert text in printed and "options default (none given)" in text
+    judge = data["summary"]["judge+bots"]["classes"]["judge"]
+    wins = sum(r["wins"][2] for r in data["results"] if r["cell"] == "judge+bots")
+    assert judge["agent"] == str(team) and judge["wins"] == wins and judge["games"] == 12
+    assert judge["wilson_low"] <= judge["win_rate"] <= judge["wilson_high"]
+    assert "breakdown" not in judge and "game" not in data["summary"]["bots"]  # no hook
+    png = (plots / "win_rates.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 1000
+    assert not list(plots.glob("*_breakdown.png"))  # the toy has no score breakdown
+
+
+def test_compare_pairs_by_deal_and_falls_back_to_unpaired(tmp_path):
+    def run(seed, cell):
+        cells = _cells(cell)
+        return balance.run(ENV, {"num_players": 3}, cells, seed, 40, 1)
+
+    a, b, other = run(1, "x=trader:random"), run(1, "y=banker:random"), run(2, "x=trader:random")
+    paired = compare(a, b)
+    assert paired["paired"] and list(paired["cells"]) == ["x -> y"]
+    trader = paired["cells"]["x -> y"]["trader"]
+    diffs = [rb["wins"][0] - ra["wins"][0] for ra, rb in zip(a["results"], b["results"])]
+    assert trader["shift"]["win_rate"] == pytest.approx(np.mean(diffs))
+    assert trader["shift"]["pairs"] == 40
+    low, high = trader["shift"]["win_rate_ci95"]
+    assert low <= trader["shift"]["win_rate"] <= high
+    same = compare(a, a)["cells"]["x"]["banker"]["shift"]
+    assert same["win_rate"] == 0 and same["win_rate_ci95"] == [0.0, 0.0]
+    unpaired = compare(a, other)
+    assert not unpaired["paired"]
+    row = unpaired["cells"]["x"]["judge"]
+    expected = newcombe(row["a"]["wins"], 40, row["b"]["wins"], 40)
+    assert row["shift"]["win_rate"] == pytest.approx(expected[0])
+    assert row["shift"]["win_rate_ci95"] == pytest.approx(list(expected[1:]))
+
+
+def test_newcombe_interval_known_values():
+    # Newcombe (1998), method 10: 56/70 vs 48/80 -> 0.2 with (0.0524, 0.3339) for a - b
+    diff, low, high = newcombe(48, 80, 56, 70)
+    assert diff == pytest.approx(0.2)
+    assert (low, high) == pytest.approx((0.0524, 0.3339), abs=1e-3)
+
+
+def test_compare_cli_prints_the_shift(tmp_path, capsys):
+    paths = []
+    for k, seed in enumerate((5, 5)):
+        paths.append(tmp_path / f"{k}.json")
+        balance.main(["--env", ENV, "--games", "6", "--seed", str(seed), "--preset", "bots",
+                      "--json", str(paths[-1])])
+    capsys.readouterr()
+    assert balance.main(["--compare", str(paths[0]), str(paths[1])]) == 0
+    out = capsys.readouterr().out
+    assert "paired by deal (same seed)" in out and "| trader | " in out and "+0.0%" in out
+
+
+def test_hegemony_presets_are_the_report_match_ups(tmp_path):
+    """``bot:CLASS+random`` is the report's "CLASS bot vs 3 random" and ``CLASS+bots`` seeds
+    every seat as the 4-bot table does."""
+    game = envs.make_game("hegemony_v0")
+    hook = core.stats_hook(game)
+    team = tmp_path / "team"  # the presets only name it here; nothing plays it
+    labels = core.role_labels(game, hook)
+    assert labels == list(report.CLASSES)
+    for k, label in enumerate(labels):
+        (solo,) = balance.preset_cells(game, labels, f"bot:{label}+random", None)
+        assert list(solo.specs) == report.matchup_specs(k)
+        assert core.seed_group(solo.specs) == k
+        (mixed,) = balance.preset_cells(game, labels, f"{label}+bots", str(team))
+        assert core.seed_group(mixed.specs) == report.TABLE
+        (policy_solo,) = balance.preset_cells(game, labels, f"{label}+random", str(team))
+        assert core.seed_group(policy_solo.specs) == k
+    (bots,) = balance.preset_cells(game, labels, "bots", None)
+    assert list(bots.specs) == report.matchup_specs(report.TABLE)
+
+
+def test_hegemony_bots_cell_replays_the_bot_report_with_the_hook_columns(tmp_path):
+    """The all-bot cell is the report's 4-bot table, game for game (same deal, same seeds,
+    ``make_bot('heuristic')`` the report's bot), and adds VP by source and the bills."""
+    seed = 20261202
+    out = tmp_path / "h.json"
+    assert balance.main(["--games", "1", "--seed", str(seed), "--preset", "bots",
+                         "--json", str(out)]) == 0
+    data = balance.load_report(out)
+    (mine,) = data["results"]
+    (theirs,) = report.run_games({}, seed, 1, 1, (report.TABLE,))
+    for key in ("g", "wins", "scores", "seat_seeds", "game"):
+        assert mine[key] == theirs[key], key
+    row = data["summary"]["bots"]["classes"]["CC"]
+    assert set(row["breakdown"]) == set(VP_SOURCES)
+    record = mine["game"]
+    bills_vp = VP_SOURCES.index("bills")
+    for cls in range(4):
+        assert sum(record["sources"][cls]) == mine["scores"][cls]
+        passed_own = sum(1 for b in record["bills"]
+                         if b["class"] == cls and b["outcome"] == "passed")
+        passed_others = sum(1 for b in record["bills"]
+                            if b["class"] != cls and b["outcome"] == "passed")
+        support = record["sources"][cls][bills_vp] - 3 * passed_own  # +3 own, +1 support
+        assert 0 <= support <= passed_others
+    assert {b["outcome"] for b in record["bills"]} <= {"passed", "failed", "discarded",
+                                                      "pending"}
+    summary = data["summary"]["bots"]["game"]
+    assert summary["games"] == 1
+    assert sum(sum(v.values()) for v in summary["final_policies"].values()) == 7
+    text = balance.markdown(data)
+    assert "#### Bills per game: passed / put forward" in text and "| p7 Immigration |" in text

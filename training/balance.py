@@ -1,0 +1,326 @@
+"""Class balance report: how each role (a Hegemony class) fares for any mix of agents, on
+paired deals, as a designer reads it: markdown tables, JSON with every game, PNG figures.
+
+    python -m training.balance --env hegemony_v0 --games 1000 --seed 20261202 --workers 2 \
+        --team checkpoints/hegemony_v0/<team> --preset bots,team,all+bots,all+random \
+        --preset bot:all+random [--cell NAME=ROLE:SPEC,ROLE:SPEC ...] [--option K=V ...] \
+        --json runs/balance/default.json --plots runs/balance/default_png
+    python -m training.balance --compare runs/balance/default.json runs/balance/p6A.json
+
+A **cell** is a seat-fixed lineup: one agent per role.  ``--cell NAME=ROLE:SPEC,...`` names
+its agents (a role by its name or its short label, e.g. ``working_class`` or ``WC``; a spec
+is ``heuristic``, ``random``, a checkpoint folder or zoo name of that role, or a team folder,
+which plays its member for that role); a role left out plays ``heuristic``.  Presets, with
+``CLASS`` a role, its label or ``all`` (one cell per role):
+
+- ``bots``: every role played by its scripted bot; ``team``: every role by ``--team``;
+- ``CLASS+bots``: the team's policy for CLASS, bots elsewhere;
+- ``CLASS+random``: the team's policy for CLASS, random play elsewhere;
+- ``bot:CLASS+random``: CLASS's bot, random play elsewhere.
+
+Deals and seeds are ``envs.core.balance``'s: game g of every cell deals the same set-up,
+and a seat's agent draws the seed the Hegemony bot report (``envs.hegemony.report``) gives
+the bot or random seat in the same place: ``CLASS+bots`` at seed S is paired deal by deal
+and seed by seed with the published 4-bot table at seed S, ``CLASS+random`` with "CLASS's
+bot vs 3 random".  A win is a rank key equal to the best (a shared win counts for each).
+
+A game whose class names a ``balance_stats`` hook (Hegemony: ``envs.hegemony.balance_stats``)
+adds its columns: VP by source, the bills each class put forward and passed, per policy and
+target section, and where the policies ended; other games report win rates and mean scores.
+``--compare a.json b.json`` prints each class's shift in win rate (b - a) with a 95%
+interval (``training.balance_compare``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import envs
+from envs.core import balance
+from envs.core.errors import ConfigError
+from envs.core.game import Game
+from training.bots import make_bot
+from training.cli import code_commit, parse_options
+from training.evaluate import _deterministic_network
+from training.opponents import find_checkpoint, is_team, spec_role
+from training.zoo import CheckpointError
+
+PRESET_FORMS = ("bots", "team", "CLASS+bots", "CLASS+random", "bot:CLASS+random")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A seat-fixed lineup: its name and one agent spec per seat."""
+
+    name: str
+    specs: tuple[str, ...]
+
+
+class BalanceError(ValueError):
+    """A cell, preset or spec the tool cannot play, with what is allowed."""
+
+
+def _role_index(game: Game, labels: list[str], name: str, where: str) -> int:
+    """The seat of a role given by name or short label (case-insensitive)."""
+    for seat in range(game.num_players):
+        if name.lower() in (game.seat_role(seat).lower(), labels[seat].lower()):
+            return seat
+    choices = ", ".join(f"{game.seat_role(s)} ({labels[s]})" if labels[s] != game.seat_role(s)
+                        else game.seat_role(s) for s in range(game.num_players))
+    raise BalanceError(f"{where}: unknown role {name!r}; the roles of {game.name} are {choices}")
+
+
+def parse_cell(game: Game, labels: list[str], text: str) -> Cell:
+    """``NAME=ROLE:SPEC,ROLE:SPEC``: roles left out play ``heuristic``."""
+    name, sep, body = text.partition("=")
+    if not sep or not name.strip():
+        raise BalanceError(f"--cell {text!r} must look like NAME=ROLE:SPEC,ROLE:SPEC,...")
+    specs = [balance.HEURISTIC] * game.num_players
+    for item in filter(None, (part.strip() for part in body.split(","))):
+        role, sep, spec = item.partition(":")
+        if not sep or not spec:
+            raise BalanceError(f"--cell {name}: {item!r} must look like ROLE:SPEC")
+        specs[_role_index(game, labels, role.strip(), f"--cell {name}")] = spec.strip()
+    return Cell(name.strip(), tuple(specs))
+
+
+def preset_cells(game: Game, labels: list[str], preset: str, team: str | None) -> list[Cell]:
+    """The cells of one preset (``PRESET_FORMS``; ``all`` as CLASS gives one per role)."""
+    n = game.num_players
+    bot, rnd = balance.HEURISTIC, balance.RANDOM
+    if preset == "bots":
+        return [Cell("bots", (bot,) * n)]
+    head, plus, field = preset.rpartition("+")
+    as_bot = head.startswith("bot:")
+    role = head.removeprefix("bot:")
+    if preset != "team" and not (plus and role and field in ("bots", "random")
+                                 and not (as_bot and field == "bots")):
+        raise BalanceError(f"unknown preset {preset!r}; presets are {', '.join(PRESET_FORMS)} "
+                           f"(CLASS: a role, its label or 'all')")
+    if not as_bot and team is None:
+        raise BalanceError(f"preset {preset!r} plays the team's policies: give --team PATH")
+    if preset == "team":
+        return [Cell("team", (str(team),) * n)]
+    seats = (range(n) if role.lower() == "all"
+             else [_role_index(game, labels, role, f"preset {preset!r}")])
+    own = bot if as_bot else str(team)
+    rest = bot if field == "bots" else rnd
+    return [Cell(f"{'bot:' if as_bot else ''}{labels[s]}+{field}",
+                 tuple(own if t == s else rest for t in range(n))) for s in seats]
+
+
+def check_spec(game: Game, spec: str, seat: int, cell: str) -> None:
+    """Refuse, saying what is allowed, a spec that is no agent or plays another role."""
+    if spec in (balance.HEURISTIC, balance.RANDOM):
+        return
+    if find_checkpoint(spec) is None and ":" not in spec:
+        raise BalanceError(f"cell {cell}: {spec!r} is not an agent: use heuristic, random, a "
+                           "checkpoint folder or zoo name <env>/<name>, or a team folder")
+    role = None if is_team(spec) else spec_role(spec)
+    if role is not None and role != game.seat_role(seat):
+        raise BalanceError(f"cell {cell}: {spec} plays role {role!r}, not "
+                           f"{game.seat_role(seat)!r}; give it as {role}:{spec}")
+    try:
+        make_bot(spec, game, 0, seat=seat)
+    except (CheckpointError, ConfigError, ValueError) as exc:
+        raise BalanceError(f"cell {cell}: {exc}") from None
+
+
+def _batch(args: tuple[tuple[str, dict[str, Any], int, list[Cell]], list[tuple[int, int]]]
+           ) -> list[dict[str, Any]]:
+    """Worker: the (cell, game) jobs; deterministic networks are loaded once per batch."""
+    (env_name, config, seed, cells), jobs = args
+    game = envs.make_game(env_name, **config)
+    hook = balance.stats_hook(game)
+    loaded: dict[str, Any] = {}
+
+    def build(spec: str, seat: int, bot_seed: int) -> Any:
+        if spec in loaded:
+            return loaded[spec]
+        bot = make_bot(spec, game, bot_seed, seat=seat)
+        if _deterministic_network(bot):
+            loaded[spec] = bot
+        return bot
+
+    return [{"cell": cells[c].name,
+             **balance.play_lineup(game, cells[c].specs, seed, g, build, hook)}
+            for c, g in jobs]
+
+
+def run_cells(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
+              workers: int) -> list[dict[str, Any]]:
+    """Every game of every cell, sorted by cell (in the order given) then game."""
+    jobs = [(c, g) for c in range(len(cells)) for g in range(games)]
+    results = balance.run_batches(_batch, (env_name, config, seed, cells), jobs, workers)
+    order = {cell.name: k for k, cell in enumerate(cells)}
+    return sorted(results, key=lambda r: (order[r["cell"]], r["g"]))
+
+
+def summarise(game: Game, cells: list[dict[str, Any]],
+              results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per cell: a ``envs.core.balance.seat_row`` per class (with its agent) and the hook's
+    lineup summary."""
+    hook = balance.stats_hook(game)
+    labels = balance.role_labels(game, hook)
+    out: dict[str, Any] = {}
+    for cell in cells:
+        records = [r for r in results if r["cell"] == cell["name"]]
+        rows = {labels[s]: {"agent": cell["specs"][s], **balance.seat_row(records, s, hook)}
+                for s in range(game.num_players)}
+        entry: dict[str, Any] = {"classes": rows}
+        if hook and records:
+            entry["game"] = hook.lineup_summary([r["game"] for r in records])
+        out[cell["name"]] = entry
+    return out
+
+
+def _overview(summary: dict[str, Any], labels: list[str]) -> list[str]:
+    lines = ["### Win rate per class and cell (95% Wilson interval)", "",
+             "| cell | " + " | ".join(labels) + " |", "|" + "---|" * (len(labels) + 1)]
+    for name, entry in summary.items():
+        rows = entry["classes"]
+        lines.append(f"| {name} | " + " | ".join(
+            f"{rows[c]['win_rate']:.1%} ({rows[c]['wilson_low']:.1%}-{rows[c]['wilson_high']:.1%})"
+            for c in labels) + " |")
+    return [*lines, ""]
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The header (env, games, seed, options), the overview, then per cell its class table
+    and the hook's tables."""
+    game = envs.make_game(report["env"], **report["config"])
+    hook = balance.stats_hook(game)
+    labels = balance.role_labels(game, hook)
+    options = {k: v for k, v in report["config"].items() if k != "num_players"}
+    lines = [f"## Class balance: {report['env']}, {report['games']} games per cell, "
+             f"seed {report['seed']}, options {options or 'default (none given)'}", "",
+             *_overview(report["summary"], labels)]
+    score_label = getattr(hook, "SCORE_LABEL", "mean score")
+    for cell in report["cells"]:
+        entry = report["summary"][cell["name"]]
+        rows = entry["classes"]
+        group = cell["seed_group"]
+        seeds = ("the table's" if group == game.num_players
+                 else f"{labels[group]} against random")
+        lines += balance.seat_table(f"{cell['name']} (seat seeds: {seeds})",
+                                    [(c, rows[c]) for c in labels], score_label,
+                                    ("agent", lambda c, rows=rows: rows[c]["agent"]))
+        if hook and "game" in entry:
+            lines += hook.markdown(entry["game"])
+    return "\n".join(lines)
+
+
+def build_cells(game: Game, hook: ModuleType | None, cell_args: list[str],
+                preset_args: list[str], team: str | None) -> list[Cell]:
+    """The cells of ``--cell`` and ``--preset`` (comma-separated), checked: unique names,
+    every spec an agent of its seat's role."""
+    labels = balance.role_labels(game, hook)
+    cells = [parse_cell(game, labels, text) for text in cell_args]
+    for arg in preset_args:
+        for preset in filter(None, (p.strip() for p in arg.split(","))):
+            cells += preset_cells(game, labels, preset, team)
+    if not cells:
+        raise BalanceError("no cells: give --cell NAME=ROLE:SPEC,... and/or --preset "
+                           f"({', '.join(PRESET_FORMS)})")
+    names = [c.name for c in cells]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise BalanceError(f"cell names given twice: {twice}")
+    checked: set[tuple[str, int]] = set()
+    for cell in cells:
+        for seat, spec in enumerate(cell.specs):
+            if (spec, seat) not in checked:
+                check_spec(game, spec, seat, cell.name)
+                checked.add((spec, seat))
+    return cells
+
+
+def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
+        workers: int, command: str = "") -> dict[str, Any]:
+    """Play every cell and return the report: settings, cells, summary and every game."""
+    if games < 1:
+        raise BalanceError(f"--games must be at least 1 (got {games})")
+    game = envs.make_game(env_name, **config)
+    start = time.perf_counter()
+    results = run_cells(env_name, config, cells, seed, games, workers)
+    cell_info = [{"name": c.name, "specs": list(c.specs),
+                  "roles": [game.seat_role(s) for s in range(game.num_players)],
+                  "seed_group": balance.seed_group(c.specs)} for c in cells]
+    return {"tool": "training.balance", "command": command, "code_commit": code_commit(),
+            "env": env_name, "config": config, "seed": seed, "games": games,
+            "wall_time_s": round(time.perf_counter() - start, 1), "cells": cell_info,
+            "summary": summarise(game, cell_info, results), "results": results}
+
+
+def load_report(path: str | Path) -> dict[str, Any]:
+    """A report written by ``--json``, or a SystemExit saying why it is not one."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SystemExit(f"balance: {path}: cannot read a report ({exc})") from None
+    if data.get("tool") != "training.balance":
+        raise SystemExit(f"balance: {path} is not a training.balance --json report")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--env", default="hegemony_v0")
+    parser.add_argument("--games", type=int, default=1000, help="games per cell")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--cell", action="append", default=[],
+                        metavar="NAME=ROLE:SPEC,ROLE:SPEC", help="a lineup (repeatable)")
+    parser.add_argument("--preset", action="append", default=[],
+                        help=f"comma-separated presets: {', '.join(PRESET_FORMS)}")
+    parser.add_argument("--team", help="the team folder the policy presets play")
+    parser.add_argument("--json", metavar="FILE", help="write settings, summary and every game")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the tables to FILE")
+    parser.add_argument("--plots", metavar="DIR", help="write PNG figures (matplotlib)")
+    parser.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                        help="per class, the shift from A to B (no games played)")
+    args = parser.parse_args(argv)
+    if args.compare:
+        from training.balance_compare import compare_markdown
+
+        print(compare_markdown(load_report(args.compare[0]), load_report(args.compare[1]),
+                               *args.compare))
+        return 0
+    try:
+        if args.games < 1:
+            raise BalanceError(f"--games must be at least 1 (got {args.games})")
+        config = parse_options(args.option)
+        game = envs.make_game(args.env, **config)
+        config = {**config, "num_players": game.num_players}
+        cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
+        command = "python -m training.balance " + shlex.join(sys.argv[1:] if argv is None
+                                                              else argv)
+        report = run(args.env, config, cells, args.seed, args.games, args.workers, command)
+    except (BalanceError, ConfigError) as exc:
+        raise SystemExit(f"balance: {exc}") from None
+    text = markdown(report)
+    print(text)
+    if args.markdown:
+        Path(args.markdown).write_text(text + "\n")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(report) + "\n")
+    if args.plots:
+        from training.balance_plots import write_plots
+
+        for path in write_plots(report, args.plots):
+            print(f"<!-- figure: {path} -->")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

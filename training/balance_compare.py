@@ -1,0 +1,126 @@
+"""Compare two class balance reports (``python -m training.balance --compare a.json b.json``):
+per cell and class, the shift b - a in win rate and mean score with 95% intervals.
+
+The usual recipe is a variant against the default rules: two runs with the same cells,
+``--games`` and ``--seed``, one of them with ``--option initial_p6=A`` (or
+``mc_prep_arrivals=published``), then ``--compare``.  Cells are matched by name (two
+reports of one cell each are matched whatever their names).
+
+- **Paired by deal** when both reports used the same seed: game g of both dealt from the
+  same seeds, so each deal is a pair and the interval is the normal approximation of the mean
+  per-deal difference (``training.exploit.paired_gap``, 1.96 standard errors).  Under a
+  variant the "same deal" is the same random draws; pairing only removes the deal's own
+  noise from the comparison, it assumes nothing about the rules.
+- **Unpaired** otherwise: Newcombe's hybrid score interval of the difference of two
+  proportions (from each side's Wilson interval) for the win rate, and a Welch normal
+  interval for the mean score.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from envs.core.stats import wilson
+from training.exploit import paired_gap
+
+
+def newcombe(wins_a: float, n_a: int, wins_b: float, n_b: int) -> tuple[float, float, float]:
+    """The difference p_b - p_a and its 95% Newcombe hybrid score interval."""
+    pa, pb = wins_a / n_a, wins_b / n_b
+    la, ua = wilson(wins_a, n_a)
+    lb, ub = wilson(wins_b, n_b)
+    diff = pb - pa
+    return (diff, diff - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2),
+            diff + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2))
+
+
+def _mean_interval(diff: float, variance_of_mean: float) -> list[float]:
+    half = 1.96 * math.sqrt(variance_of_mean)
+    return [diff - half, diff + half]
+
+
+def shift(a: list[dict[str, Any]], b: list[dict[str, Any]], seat: int,
+          paired: bool) -> dict[str, Any]:
+    """One class's shift from games ``a`` to games ``b`` (paired: the same ``g`` in both)."""
+    if paired:
+        by_g = {r["g"]: r for r in a}
+        pairs = [(by_g[r["g"]], r) for r in b if r["g"] in by_g]
+        wins = np.array([rb["wins"][seat] - ra["wins"][seat] for ra, rb in pairs], float)
+        scores = np.array([rb["scores"][seat] - ra["scores"][seat] for ra, rb in pairs])
+        gap = paired_gap(wins)
+        n = len(pairs)
+        var = float(scores.var(ddof=1)) / n if n > 1 else math.inf
+        return {"pairs": n, "win_rate": gap["win_rate"], "win_rate_ci95": gap["win_rate_ci95"],
+                "mean_score": float(scores.mean()),
+                "mean_score_ci95": _mean_interval(float(scores.mean()), var)}
+    wa = [r["wins"][seat] for r in a]
+    wb = [r["wins"][seat] for r in b]
+    diff, low, high = newcombe(sum(wa), len(wa), sum(wb), len(wb))
+    sa = np.array([r["scores"][seat] for r in a])
+    sb = np.array([r["scores"][seat] for r in b])
+    var = sum(float(s.var(ddof=1)) / len(s) if len(s) > 1 else math.inf for s in (sa, sb))
+    mean = float(sb.mean() - sa.mean())
+    return {"pairs": 0, "win_rate": diff, "win_rate_ci95": [low, high], "mean_score": mean,
+            "mean_score_ci95": _mean_interval(mean, var)}
+
+
+def matched_cells(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str]]:
+    """Cell names in both reports, in ``a``'s order; two single cells are matched as they
+    are."""
+    names_b = {c["name"] for c in b["cells"]}
+    common = [(c["name"], c["name"]) for c in a["cells"] if c["name"] in names_b]
+    if not common and len(a["cells"]) == len(b["cells"]) == 1:
+        return [(a["cells"][0]["name"], b["cells"][0]["name"])]
+    return common
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Per matched cell, per class: both sides' win rates and mean scores, and the shift."""
+    if a["env"] != b["env"]:
+        raise SystemExit(f"balance: the reports are of different envs ({a['env']}, {b['env']})")
+    paired = a["seed"] == b["seed"]
+    out: dict[str, Any] = {"paired": paired, "cells": {}}
+    for name_a, name_b in matched_cells(a, b):
+        games_a = [r for r in a["results"] if r["cell"] == name_a]
+        games_b = [r for r in b["results"] if r["cell"] == name_b]
+        rows = {}
+        for seat, label in enumerate(a["summary"][name_a]["classes"]):
+            rows[label] = {"a": a["summary"][name_a]["classes"][label],
+                           "b": b["summary"][name_b]["classes"][label],
+                           "shift": shift(games_a, games_b, seat, paired)}
+        out["cells"][f"{name_a} -> {name_b}" if name_a != name_b else name_a] = rows
+    return out
+
+
+def _options(report: dict[str, Any]) -> str:
+    options = {k: v for k, v in report["config"].items() if k != "num_players"}
+    return str(options or "default")
+
+
+def compare_markdown(a: dict[str, Any], b: dict[str, Any], name_a: str = "a",
+                     name_b: str = "b") -> str:
+    """A table per matched cell: per class, a, b, the shift b - a with its interval."""
+    result = compare(a, b)
+    how = ("paired by deal (same seed)" if result["paired"]
+           else "unpaired (different seeds: Newcombe / Welch intervals)")
+    lines = [f"## Shift from {name_a} (options {_options(a)}, seed {a['seed']}) to {name_b} "
+             f"(options {_options(b)}, seed {b['seed']}): {how}", ""]
+    if not result["cells"]:
+        lines.append("(no cell of the same name in both reports)")
+    for cell, rows in result["cells"].items():
+        lines += [f"### {cell}", "", "| class | win rate a | win rate b | shift b - a "
+                  "| 95% interval | mean score a | mean score b | shift | 95% interval |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for label, row in rows.items():
+            s = row["shift"]
+            lines.append(
+                f"| {label} | {row['a']['win_rate']:.1%} | {row['b']['win_rate']:.1%} "
+                f"| {s['win_rate']:+.1%} | {s['win_rate_ci95'][0]:+.1%} to "
+                f"{s['win_rate_ci95'][1]:+.1%} | {row['a']['mean_score']:.1f} "
+                f"| {row['b']['mean_score']:.1f} | {s['mean_score']:+.1f} "
+                f"| {s['mean_score_ci95'][0]:+.1f} to {s['mean_score_ci95'][1]:+.1f} |")
+        lines.append("")
+    return "\n".join(lines)
