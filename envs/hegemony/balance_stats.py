@@ -33,6 +33,7 @@ SCORE_LABEL = "mean VP"
 POLICY_NAMES = ("p1 Fiscal", "p2 Labour", "p3 Taxation", "p4 Health", "p5 Education",
                 "p6 Foreign Trade", "p7 Immigration")  # §10
 OUTCOMES = ("passed", "failed", "discarded", "pending")
+BILL_FIELDS = ("class", "policy", "section", "outcome", "round")  # a bill's record, as a list
 _VOTE_CODES = (politics.DECLARE, politics.DRAW, politics.BID, politics.RESOLVE)
 
 
@@ -42,8 +43,9 @@ def watch(st: Any) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
     return tuple(st.bills), tuple(st.policies), voting, st.round
 
 
-def changes(before: tuple, after: tuple) -> list[dict[str, Any]]:
-    """The bills whose markers left the board between two snapshots, and how."""
+def changes(before: tuple, after: tuple) -> list[list[Any]]:
+    """The bills whose markers left the board between two snapshots, and how
+    (``BILL_FIELDS``: class, policy and section indices, outcome, round)."""
     bills, _, voting, round_ = before
     events = []
     for policy, bill in enumerate(bills):
@@ -54,15 +56,15 @@ def changes(before: tuple, after: tuple) -> list[dict[str, Any]]:
             outcome = "discarded"
         else:
             outcome = "passed" if after[1][policy] == section else "failed"
-        events.append({"class": owner, "policy": policy, "section": section,
-                       "outcome": outcome, "round": round_})
+        events.append([owner, policy, section, outcome, round_])
     return events
 
 
-def game_record(st: Any, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """VP by source per class, every bill with its outcome, the policies at the end."""
-    pending = [{"class": bill // 3, "policy": p, "section": bill % 3, "outcome": "pending",
-                "round": st.round} for p, bill in enumerate(st.bills) if bill >= 0]
+def game_record(st: Any, events: list[list[Any]]) -> dict[str, Any]:
+    """VP by source per class, every bill with its outcome (``BILL_FIELDS``), the policies
+    at the end."""
+    pending = [[bill // 3, p, bill % 3, "pending", st.round]
+               for p, bill in enumerate(st.bills) if bill >= 0]
     return {"sources": [[int(v) for v in row] for row in st.vp_sources],
             "bills": [*events, *pending], "policies": [int(s) for s in st.policies]}
 
@@ -81,11 +83,11 @@ def lineup_summary(records: list[dict[str, Any]]) -> dict[str, Any]:
                    for name in POLICY_NAMES} for cls in CLASSES}
     final = {name: dict.fromkeys(D.SECTIONS, 0) for name in POLICY_NAMES}
     for r in records:
-        for bill in r["bills"]:
-            cell = bills[CLASSES[bill["class"]]][POLICY_NAMES[bill["policy"]]]
-            cell[bill["outcome"]] += 1
-            if bill["outcome"] == "passed":
-                cell["to"][D.SECTIONS[bill["section"]]] += 1
+        for cls, policy, section, outcome, _ in r["bills"]:
+            cell = bills[CLASSES[cls]][POLICY_NAMES[policy]]
+            cell[outcome] += 1
+            if outcome == "passed":
+                cell["to"][D.SECTIONS[section]] += 1
         for policy, section in enumerate(r["policies"]):
             final[POLICY_NAMES[policy]][D.SECTIONS[section]] += 1
     return {"games": len(records), "bills": bills, "final_policies": final}
