@@ -250,7 +250,11 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
         raise BalanceError(f"--games must be at least 1 (got {games})")
     game = envs.make_game(env_name, **config)
     start = time.perf_counter()
-    results = run_cells(env_name, config, cells, seed, games, workers)
+    results: list[dict[str, Any]] = []
+    for cell in cells:  # one at a time, each reported as it ends (a long run shows progress)
+        results += run_cells(env_name, config, [cell], seed, games, workers)
+        print(f"balance: cell {cell.name}: {games} games done after "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     cell_info = [{"name": c.name, "specs": list(c.specs),
                   "roles": [game.seat_role(s) for s in range(game.num_players)],
                   "seed_group": balance.seed_group(c.specs)} for c in cells]
