@@ -47,6 +47,7 @@ import envs
 from envs.core import balance
 from envs.core.errors import ConfigError
 from envs.core.game import Game
+from training.balance_compare import strength_markdown
 from training.bots import make_bot
 from training.cli import code_commit, parse_options
 from training.evaluate import _deterministic_network
@@ -202,7 +203,7 @@ def markdown(report: dict[str, Any]) -> str:
     options = {k: v for k, v in report["config"].items() if k != "num_players"}
     lines = [f"## Class balance: {report['env']}, {report['games']} games per cell, "
              f"seed {report['seed']}, options {options or 'default (none given)'}", "",
-             *_overview(report["summary"], labels)]
+             *_overview(report["summary"], labels), *strength_markdown(report)]
     score_label = getattr(hook, "SCORE_LABEL", "mean score")
     for cell in report["cells"]:
         entry = report["summary"][cell["name"]]
@@ -264,6 +265,54 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
             "summary": summarise(game, cell_info, results), "results": results}
 
 
+def record_in_team(report: dict[str, Any], team: str | Path) -> list[Path]:
+    """Write the report's figures into the team's cards: each member's ``CLASS+random`` and
+    ``CLASS+bots`` rows become its card's ``vs_random`` / ``vs_heuristic`` evaluation (what
+    the zoo lists), and every cell's per-class rows go to ``team.json``'s evaluation under
+    ``balance`` (``balance k=v ...`` for other options; cells of earlier runs stay), each
+    with the report's command, commit and seed.  Returns the files written."""
+    folder = find_checkpoint(str(team))
+    if not is_team(folder):
+        raise BalanceError(f"--record: {team} is not a team folder")
+    team_card = json.loads((folder / "team.json").read_text())
+    game = envs.make_game(report["env"], **report["config"])
+    labels = balance.role_labels(game, balance.stats_hook(game))
+    source = {k: report[k] for k in ("command", "code_commit", "seed", "config")}
+    fields = {"random": "vs_random", "bots": "vs_heuristic"}  # cell CLASS+field
+    written = []
+    for seat, label in enumerate(labels):
+        role = game.seat_role(seat)
+        card_path = folder / team_card["roles"][role] / "card.json"
+        card = json.loads(card_path.read_text())
+        evaluation = dict(card.get("evaluation") or {})
+        found = {key: report["summary"][f"{label}+{field}"]["classes"][label]
+                 for field, key in fields.items() if f"{label}+{field}" in report["summary"]}
+        if not found:
+            continue
+        for key, row in found.items():
+            evaluation[key] = {
+                "field": key.removeprefix("vs_"), "role": role,
+                "players": game.num_players, "games": row["games"],
+                "win_rate": row["win_rate"], "win_rate_ci95": [row["wilson_low"],
+                                                               row["wilson_high"]],
+                "mean_score": row["mean_score"], **source}
+        card["evaluation"] = evaluation
+        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        written.append(card_path)
+    options = {k: v for k, v in report["config"].items() if k != "num_players"}
+    key = "balance" + "".join(f" {k}={v}" for k, v in sorted(options.items()))
+    evaluation = dict(team_card.get("evaluation") or {})
+    cells = dict(evaluation.get(key, {}))  # runs of other cells under these options stay
+    for name, entry in report["summary"].items():
+        cells[name] = {"games": report["games"], **source, "classes": {
+            label: {k: row[k] for k in ("agent", "games", "win_rate", "wilson_low",
+                                        "wilson_high", "mean_score")}
+            for label, row in entry["classes"].items()}}
+    team_card["evaluation"] = {**evaluation, key: cells}
+    (folder / "team.json").write_text(json.dumps(team_card, indent=2) + "\n")
+    return [*written, folder / "team.json"]
+
+
 def load_report(path: str | Path) -> dict[str, Any]:
     """A report written by ``--json``, or a SystemExit saying why it is not one."""
     try:
@@ -290,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write settings, summary and every game")
     parser.add_argument("--markdown", metavar="FILE", help="also write the tables to FILE")
     parser.add_argument("--plots", metavar="DIR", help="write PNG figures (matplotlib)")
+    parser.add_argument("--record", action="store_true",
+                        help="write the figures into --team's cards (members: CLASS+random, "
+                             "CLASS+bots as vs_random, vs_heuristic; team.json: every cell)")
     parser.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
                         help="per class, the shift from A to B (no games played)")
     args = parser.parse_args(argv)
@@ -308,7 +360,12 @@ def main(argv: list[str] | None = None) -> int:
         cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
         command = "python -m training.balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
+        if args.record and not args.team:
+            raise BalanceError("--record writes into --team's cards: give --team PATH")
         report = run(args.env, config, cells, args.seed, args.games, args.workers, command)
+        if args.record:
+            for path in record_in_team(report, args.team):
+                print(f"<!-- recorded in {path} -->", file=sys.stderr)
     except (BalanceError, ConfigError) as exc:
         raise SystemExit(f"balance: {exc}") from None
     text = markdown(report)

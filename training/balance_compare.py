@@ -124,3 +124,67 @@ def compare_markdown(a: dict[str, Any], b: dict[str, Any], name_a: str = "a",
                 f"| {s['mean_score_ci95'][0]:+.1f} to {s['mean_score_ci95'][1]:+.1f} |")
         lines.append("")
     return "\n".join(lines)
+
+
+# Policy against its bot: cells of one report that differ in one seat only.
+RATIO_RESAMPLES = 4000
+
+
+def ratio_interval(a: np.ndarray, b: np.ndarray, seed: int = 0) -> list[float]:
+    """95% percentile-bootstrap interval of mean(a) / mean(b) over paired deals (resampled
+    together); ``inf`` where a resample's ``b`` never wins."""
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(len(a), size=(RATIO_RESAMPLES, len(a)))
+    num, den = a[picks].mean(axis=1), b[picks].mean(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.where(den > 0, num / np.where(den > 0, den, 1), np.inf)
+    return [float(np.quantile(ratios, q, method="inverted_cdf")) for q in (0.025, 0.975)]
+
+
+def strength(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per class policy cell (``CLASS+bots``, ``CLASS+random``) whose baseline cell is in the
+    same report (``bots``, ``bot:CLASS+random``): the class's win rate with the policy and
+    with its bot in the same seats, on the same deals (same seed group, so the same
+    opponents' seeds), their ratio with a bootstrap interval and the paired difference."""
+    cells = {c["name"]: c for c in report["cells"]}
+    rows = []
+    for name in cells:
+        label, plus, field = name.partition("+")
+        if not plus or label.startswith("bot:"):
+            continue
+        baseline = "bots" if field == "bots" else f"bot:{label}+random"
+        if baseline not in cells or cells[baseline]["seed_group"] != cells[name]["seed_group"]:
+            continue
+        seat = list(report["summary"][name]["classes"]).index(label)
+        by_g = {r["g"]: r for r in report["results"] if r["cell"] == baseline}
+        pairs = [(r, by_g[r["g"]]) for r in report["results"]
+                 if r["cell"] == name and r["g"] in by_g]
+        policy = np.array([p["wins"][seat] for p, _ in pairs], float)
+        bot = np.array([b["wins"][seat] for _, b in pairs], float)
+        gap = paired_gap(policy - bot)
+        rows.append({"class": label, "cell": name, "baseline": baseline, "pairs": len(pairs),
+                     "policy": report["summary"][name]["classes"][label],
+                     "bot": report["summary"][baseline]["classes"][label],
+                     "ratio": float(policy.mean() / bot.mean()) if bot.any() else math.inf,
+                     "ratio_ci95": ratio_interval(policy, bot),
+                     "difference": gap["win_rate"], "difference_ci95": gap["win_rate_ci95"]})
+    return rows
+
+
+def strength_markdown(report: dict[str, Any]) -> list[str]:
+    """The ``strength`` rows as a table (none when the report lacks the baselines)."""
+    rows = strength(report)
+    if not rows:
+        return []
+    lines = ["### Each class's policy against its own bot in the same seats (paired deals)",
+             "", "| class | others | bot wins | policy wins | ratio | 95% bootstrap "
+             "| difference | 95% interval |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        others = r["cell"].partition("+")[2]
+        lines.append(
+            f"| {r['class']} | {others} | {r['bot']['win_rate']:.1%} "
+            f"| {r['policy']['win_rate']:.1%} | {r['ratio']:.2f}x "
+            f"| {r['ratio_ci95'][0]:.2f}-{r['ratio_ci95'][1]:.2f} "
+            f"| {r['difference']:+.1%} | {r['difference_ci95'][0]:+.1%} to "
+            f"{r['difference_ci95'][1]:+.1%} |")
+    return [*lines, ""]

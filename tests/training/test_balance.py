@@ -15,7 +15,7 @@ from envs.core import balance as core
 from envs.hegemony import report
 from envs.hegemony.state import VP_SOURCES
 from training import balance
-from training.balance_compare import compare, newcombe
+from training.balance_compare import compare, newcombe, ratio_interval, strength
 from training.bots import make_bot
 from training.opponents import names_hash
 
@@ -187,6 +187,57 @@ def test_compare_pairs_by_deal_and_falls_back_to_unpaired(tmp_path):
     expected = newcombe(row["a"]["wins"], 40, row["b"]["wins"], 40)
     assert row["shift"]["win_rate"] == pytest.approx(expected[0])
     assert row["shift"]["win_rate_ci95"] == pytest.approx(list(expected[1:]))
+
+
+def test_strength_pairs_each_policy_cell_with_its_bot_in_the_same_seats(team):
+    cells = _cells("bots", "all+bots", "bot:trader+random", "trader+random",
+                   "banker+random", team=team)  # banker+random lacks its baseline
+    report = balance.run(ENV, {"num_players": 3}, cells, 5, 60, 1)
+    rows = {r["cell"]: r for r in strength(report)}
+    assert sorted(rows) == ["banker+bots", "judge+bots", "trader+bots", "trader+random"]
+    checked = 0
+    for name, row in rows.items():
+        seat = ROLES.index(row["class"])
+        policy = [r["wins"][seat] for r in report["results"] if r["cell"] == name]
+        bot = [r["wins"][seat] for r in report["results"] if r["cell"] == row["baseline"]]
+        assert row["pairs"] == 60
+        assert row["difference"] == pytest.approx(np.mean(policy) - np.mean(bot))
+        if np.mean(bot) > 0:
+            assert row["ratio"] == pytest.approx(np.mean(policy) / np.mean(bot))
+            assert row["ratio_ci95"][0] <= row["ratio"] <= row["ratio_ci95"][1]
+            checked += 1
+        else:
+            assert row["ratio"] == np.inf
+    assert checked and "policy against its own bot" in balance.markdown(report)
+
+
+def test_ratio_interval_is_infinite_where_the_bot_never_wins():
+    assert ratio_interval(np.ones(5), np.zeros(5)) == [np.inf, np.inf]
+    policy, bot = np.repeat([1.0, 1, 0, 0], 10), np.repeat([1.0, 0, 1, 0], 10)
+    low, high = ratio_interval(policy, bot)  # both win half the deals: the ratio is 1
+    assert 0.5 < low < 1 < high < 2
+
+
+def test_record_writes_the_figures_into_the_team_cards(team, tmp_path):
+    import shutil
+
+    copy = tmp_path / "toy_team"
+    shutil.copytree(team, copy)
+    assert balance.main(["--env", ENV, "--games", "6", "--seed", "3", "--team", str(copy),
+                         "--preset", "judge+bots,judge+random", "--record"]) == 0
+    card = json.loads((copy / "judge" / "card.json").read_text())
+    heuristic, rnd = card["evaluation"]["vs_heuristic"], card["evaluation"]["vs_random"]
+    assert (heuristic["games"], rnd["games"], heuristic["role"]) == (6, 6, "judge")
+    assert heuristic["command"].startswith("python -m training.balance ")
+    assert "evaluation" not in json.loads((copy / "trader" / "card.json").read_text())
+    cells = json.loads((copy / "team.json").read_text())["evaluation"]["balance"]
+    assert cells["judge+random"]["classes"]["judge"]["win_rate"] == rnd["win_rate"]
+    assert balance.main(["--env", ENV, "--games", "2", "--seed", "4", "--team", str(copy),
+                         "--preset", "team", "--record"]) == 0
+    cells = json.loads((copy / "team.json").read_text())["evaluation"]["balance"]
+    assert (cells["team"]["games"], cells["judge+bots"]["games"]) == (2, 6)  # both kept
+    with pytest.raises(SystemExit, match="give --team"):
+        balance.main(["--env", ENV, "--games", "1", "--preset", "bots", "--record"])
 
 
 def test_newcombe_interval_known_values():
