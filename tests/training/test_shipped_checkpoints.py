@@ -9,22 +9,26 @@ import pytest
 import envs
 from envs.core.agents import RandomBot, play_game
 from training.bots import make_bot
-from training.opponents import PolicyBot, load
+from training.evaluate import play_many
+from training.opponents import PolicyBot, TeamBot, load
 from training.search import LookaheadBot
 
 ROOT = Path(__file__).resolve().parents[2] / "checkpoints"
 SHIPPED = sorted(p.parent for p in ROOT.glob("*/*/card.json"))
+TEAMS = sorted(p.parent for p in ROOT.glob("*/*/team.json"))
+MEMBERS = sorted(p.parent for p in ROOT.glob("*/*/*/card.json"))  # a team's, one per role
 
 
 def test_each_shipped_env_has_an_opponent():
-    assert {p.parent.name for p in SHIPPED} >= {
-        "chihou_sousei_v1", "asian_delivery_v1", "necropolis_railway_v1"}
+    assert {p.parent.name for p in SHIPPED + TEAMS} >= {
+        "chihou_sousei_v1", "asian_delivery_v1", "necropolis_railway_v1", "hegemony_v0"}
 
 
-@pytest.mark.parametrize("folder", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("folder", SHIPPED + MEMBERS,
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_shipped_opponent_plays_legal_games(folder):
     card = json.loads((folder / "card.json").read_text())
-    assert card["env"] == folder.parent.name
+    assert card["env"] == folder.relative_to(ROOT).parts[0]
     for key in ("command", "training_steps", "seed", "evaluation", "wall_time_s", "arch",
                 "reward", "shaping"):
         assert card[key], f"card lacks {key}"
@@ -32,9 +36,31 @@ def test_shipped_opponent_plays_legal_games(folder):
     for n in card["player_counts"]:
         game = envs.make_game(card["env"], num_players=n, **card["config"])
         agent.check_compatible(game)
-        bots = [PolicyBot(agent)] + [RandomBot(s) for s in range(1, n)]
+        # the seat of its role (a role policy plays only there), random play elsewhere
+        seat = next(s for s in range(n) if card.get("role") in (None, game.seat_role(s)))
+        bots = [PolicyBot(agent) if s == seat else RandomBot(s) for s in range(n)]
         state = play_game(game.new_initial_state(seed=n), bots)
         assert state.is_terminal() and np.isfinite(state.scores()).all()
+
+
+@pytest.mark.parametrize("folder", TEAMS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_a_shipped_team_plays_a_full_game_and_any_role_in_evaluate(folder):
+    """The team in every seat for one whole game, then, through ``training.evaluate``, in
+    each role's seat against random play."""
+    team = json.loads((folder / "team.json").read_text())
+    env_name = folder.parent.name
+    assert team["env"] == env_name and team["evaluation"], "team.json lacks its evaluation"
+    game = envs.make_game(env_name)
+    bot = make_bot(str(folder), game, seed=0)
+    assert isinstance(bot, TeamBot)
+    state = play_game(game.new_initial_state(seed=1), [bot] * game.num_players)
+    assert state.is_terminal() and np.isfinite(state.scores()).all()
+    seats = game.num_players
+    lineups = [[str(folder) if s == k else "random" for s in range(seats)] for k in range(seats)]
+    results = play_many(env_name, {}, lineups, seed=2, workers=1)
+    assert [r["lineup"] for r in results] == lineups
+    assert all(len(r["scores"]) == seats and r["winners"] for r in results)
+    assert sorted(team["roles"]) == sorted(game.seat_role(s) for s in range(seats))
 
 
 LOOKAHEAD = [p for p in SHIPPED if json.loads((p / "card.json").read_text()).get("lookahead")]

@@ -23,6 +23,8 @@ from training.zoo import percent, zoo_root
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / "checkpoints"
 SHIPPED = sorted(p for p in ROOT.glob("*/*") if p.is_dir() and p.parent.name != "__pycache__")
+POLICIES = [p for p in SHIPPED if (p / "card.json").exists()]
+TEAMS = [p for p in SHIPPED if (p / "team.json").exists()]
 NAME = "chihou_sousei_v1/ppo_league"
 
 
@@ -43,7 +45,8 @@ def test_the_zoo_is_the_repository_checkpoints_folder():
 def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
     entries = {entry.name: entry for entry in list_zoo()}
     assert sorted(entries) == [f"{p.parent.name}/{p.name}" for p in SHIPPED]
-    for folder in SHIPPED:
+    assert sorted(POLICIES + TEAMS) == SHIPPED  # every shipped folder is one or the other
+    for folder in POLICIES:
         entry = entries[f"{folder.parent.name}/{folder.name}"]
         card = _card(folder)
         assert (entry.env, entry.kind, entry.role) == (card["env"], "policy", card.get("role"))
@@ -59,6 +62,13 @@ def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
     assert solo["solo"]["mean_score_ci95"] == next(
         v for k, v in card_solo.items() if k not in ("random", "heuristic"))["mean_score_ci95"]
     assert [e.name for e in list_zoo("chihou_sousei_v1")] == [NAME]
+    for folder in TEAMS:
+        entry = entries[f"{folder.parent.name}/{folder.name}"]
+        team = json.loads((folder / "team.json").read_text())
+        assert (entry.env, entry.kind, entry.role) == (team["env"], "team", None)
+        assert set(entry.roles) == set(team["roles"])
+        for role, member in team["roles"].items():
+            assert _card(folder / member)["role"] == role
 
 
 def test_load_by_zoo_name_from_another_directory(tmp_path, monkeypatch):
@@ -152,7 +162,7 @@ def test_the_wheel_carries_every_shipped_checkpoint(tmp_path):
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     _add_team(source / "checkpoints")
     expected = _wheel_checkpoint_files(source / "checkpoints")
-    assert {f"checkpoints/{p.parent.name}/{p.name}/policy.onnx" for p in SHIPPED} <= expected
+    assert {f"checkpoints/{p.parent.name}/{p.name}/policy.onnx" for p in POLICIES} <= expected
     subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
                     "--no-build-isolation", "--quiet", "-w", str(tmp_path / "dist")],
                    cwd=source, check=True, capture_output=True, timeout=60)
@@ -162,7 +172,7 @@ def test_the_wheel_carries_every_shipped_checkpoint(tmp_path):
         assert expected <= names, f"missing from the wheel: {sorted(expected - names)}"
         assert "checkpoints/__init__.py" in names
         assert not [n for n in names if "__pycache__" in n]
-        for folder in SHIPPED:
+        for folder in POLICIES:
             member = f"checkpoints/{folder.parent.name}/{folder.name}/policy.onnx"
             assert archive.read(member) == (folder / "policy.onnx").read_bytes()
         metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
