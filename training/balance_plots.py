@@ -88,8 +88,7 @@ def breakdown_chart(cell: str, rows: dict[str, Any], score_label: str) -> dict[s
     """The classes' mean score by source as a stacked chart (the sources some class scored)."""
     if not all("breakdown" in r for r in rows.values()):
         return None
-    sources = [s for s in next(iter(rows.values()))["breakdown"]
-               if any(abs(r["breakdown"][s]) > 1e-9 for r in rows.values())]
+    sources = balance.used_breakdown(list(rows.values()))
     return {"name": "breakdown", "title": f"{cell}: {score_label} by source",
             "ylabel": score_label, "categories": list(rows),
             "series": {s: [r["breakdown"][s] for r in rows.values()] for s in sources}}

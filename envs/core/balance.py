@@ -176,7 +176,7 @@ def seat_row(records: list[dict[str, Any]], seat: int,
     return row
 
 
-def _used_breakdown(rows: list[dict[str, Any]]) -> list[str]:
+def used_breakdown(rows: list[dict[str, Any]]) -> list[str]:
     """The breakdown entries that are non-zero for some row (keeps the tables narrow)."""
     names = next((list(r["breakdown"]) for r in rows if "breakdown" in r), [])
     return [s for s in names if any(abs(r["breakdown"][s]) > 1e-9 for r in rows)]
@@ -187,7 +187,7 @@ def seat_table(title: str, rows: list[tuple[str, dict[str, Any]]],
                extra: tuple[str, Callable[[str], str]] | None = None) -> list[str]:
     """A markdown table, one row per (label, ``seat_row``); ``extra`` is an optional
     (column name, label -> cell) column after the label."""
-    names = _used_breakdown([r for _, r in rows])
+    names = used_breakdown([r for _, r in rows])
     head = ["class", *([extra[0]] if extra else []), "games", "win rate", "95% Wilson",
             score_label, *names]
     lines = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
