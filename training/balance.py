@@ -278,20 +278,20 @@ def record_in_team(report: dict[str, Any], team: str | Path) -> list[Path]:
     game = envs.make_game(report["env"], **report["config"])
     labels = balance.role_labels(game, balance.stats_hook(game))
     source = {k: report[k] for k in ("command", "code_commit", "seed", "config")}
-    fields = {"random": "vs_random", "bots": "vs_heuristic"}  # cell CLASS+field
+    fields = {"random": "random", "bots": "heuristic"}  # cell CLASS+others -> card's field
     written = []
     for seat, label in enumerate(labels):
         role = game.seat_role(seat)
         card_path = folder / team_card["roles"][role] / "card.json"
         card = json.loads(card_path.read_text())
         evaluation = dict(card.get("evaluation") or {})
-        found = {key: report["summary"][f"{label}+{field}"]["classes"][label]
-                 for field, key in fields.items() if f"{label}+{field}" in report["summary"]}
+        found = {field: report["summary"][f"{label}+{others}"]["classes"][label]
+                 for others, field in fields.items() if f"{label}+{others}" in report["summary"]}
         if not found:
             continue
-        for key, row in found.items():
-            evaluation[key] = {
-                "field": key.removeprefix("vs_"), "role": role,
+        for field, row in found.items():
+            evaluation[f"vs_{field}"] = {
+                "field": field, "role": role,
                 "players": game.num_players, "games": row["games"],
                 "win_rate": row["win_rate"], "win_rate_ci95": [row["wilson_low"],
                                                                row["wilson_high"]],

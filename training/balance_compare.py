@@ -149,13 +149,14 @@ def strength(report: dict[str, Any]) -> list[dict[str, Any]]:
     cells = {c["name"]: c for c in report["cells"]}
     rows = []
     for name in cells:
-        label, plus, field = name.partition("+")
-        if not plus or label.startswith("bot:"):
-            continue
+        label, _, field = name.partition("+")
+        labels = list(report["summary"][name]["classes"])
+        if label not in labels or field not in ("bots", "random"):
+            continue  # not a CLASS+bots / CLASS+random cell (a bot:... one, or a custom name)
         baseline = "bots" if field == "bots" else f"bot:{label}+random"
         if baseline not in cells or cells[baseline]["seed_group"] != cells[name]["seed_group"]:
             continue
-        seat = list(report["summary"][name]["classes"]).index(label)
+        seat = labels.index(label)
         by_g = {r["g"]: r for r in report["results"] if r["cell"] == baseline}
         pairs = [(r, by_g[r["g"]]) for r in report["results"]
                  if r["cell"] == name and r["g"] in by_g]

@@ -191,7 +191,9 @@ def test_compare_pairs_by_deal_and_falls_back_to_unpaired(tmp_path):
 
 def test_strength_pairs_each_policy_cell_with_its_bot_in_the_same_seats(team):
     cells = _cells("bots", "all+bots", "bot:trader+random", "trader+random",
-                   "banker+random", team=team)  # banker+random lacks its baseline
+                   "banker+random",  # lacks its baseline
+                   "mix+bots=judge:random",  # a custom cell whose name is no class's
+                   team=team)
     report = balance.run(ENV, {"num_players": 3}, cells, 5, 60, 1)
     rows = {r["cell"]: r for r in strength(report)}
     assert sorted(rows) == ["banker+bots", "judge+bots", "trader+bots", "trader+random"]
