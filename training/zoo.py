@@ -108,7 +108,9 @@ class ZooEntry:
     field with its 95% interval (``players``, ``games``, ``win_rate``,
     ``win_rate_ci95``), and, for one that plays solo, ``solo`` to its mean solo score
     with its interval (and ``solo_random``, ``solo_heuristic`` to the bots' on the same
-    deals); only what the card has.
+    deals); only what the card has.  A team's ``member_figures`` hold each role's member's
+    figures (its card's, played in that role's seat), which its headline lists when the team
+    card has none of its own.
     """
 
     name: str  # the zoo name: what load() and every --opponents/--agents take
@@ -119,22 +121,32 @@ class ZooEntry:
     path: Path
     roles: tuple[str, ...] = ()  # a team's roles
     figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    member_figures: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def headline(self) -> str:
-        """``vs random 99.3% [98.5-99.6], vs heuristic 31.9% [29.0-34.8] (4 players)``."""
-        parts = []
-        for key in ("vs_random", "vs_heuristic"):
-            if key in self.figures:
-                f = self.figures[key]
-                low, high = f["win_rate_ci95"]
-                parts.append(f"{key.replace('_', ' ')} {percent(f['win_rate'])} "
-                             f"[{percent(low)}-{percent(high)}] ({f['players']}p, "
-                             f"{f['games']} games)")
-        if "solo" in self.figures:
-            f = self.figures["solo"]
-            low, high = f["mean_score_ci95"]
-            parts.append(f"solo score {f['mean_score']:.1f} [{low:.1f}-{high:.1f}]")
-        return ", ".join(parts) or "no evaluation in its card"
+        """``vs random 99.3% [98.5-99.6], vs heuristic 31.9% [29.0-34.8] (4 players)``;
+        a team without figures of its own: ``role: <its member's headline>; ...``."""
+        if not self.figures and self.member_figures:
+            return "; ".join(f"{role}: {figures_text(figures)}"
+                             for role, figures in self.member_figures.items())
+        return figures_text(self.figures)
+
+
+def figures_text(figures: dict[str, dict[str, Any]]) -> str:
+    """One card's headline figures as text (see ``ZooEntry.headline``)."""
+    parts = []
+    for key in ("vs_random", "vs_heuristic"):
+        if key in figures:
+            f = figures[key]
+            low, high = f["win_rate_ci95"]
+            parts.append(f"{key.replace('_', ' ')} {percent(f['win_rate'])} "
+                         f"[{percent(low)}-{percent(high)}] ({f['players']}p, "
+                         f"{f['games']} games)")
+    if "solo" in figures:
+        f = figures["solo"]
+        low, high = f["mean_score_ci95"]
+        parts.append(f"solo score {f['mean_score']:.1f} [{low:.1f}-{high:.1f}]")
+    return ", ".join(parts) or "no evaluation in its card"
 
 
 def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -157,12 +169,15 @@ def _entry(folder: Path, name: str) -> ZooEntry:
             team = json.loads((folder / TEAM_FILE).read_text())
             roles = tuple(team["roles"])
             counts: set[int] | None = None
-            for sub in team["roles"].values():
+            members = {}
+            for role, sub in team["roles"].items():
                 member = json.loads((folder / sub / CARD_FILE).read_text())
                 member_counts = set(member.get("player_counts") or [])
                 counts = member_counts if counts is None else counts & member_counts
+                members[role] = headline_figures(member.get("evaluation") or {})
             return ZooEntry(name, str(team["env"]), tuple(sorted(counts or ())), None, "team",
-                            folder, roles, headline_figures(team.get("evaluation") or {}))
+                            folder, roles, headline_figures(team.get("evaluation") or {}),
+                            {role: f for role, f in members.items() if f})
         card = json.loads((folder / CARD_FILE).read_text())
         role = card.get("role")
         return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,
@@ -194,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     entries = list_zoo(args.env)
     if args.json:
         rows = [{"name": e.name, "env": e.env, "player_counts": list(e.player_counts),
-                 "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures}
+                 "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures,
+                 "member_figures": e.member_figures}
                 for e in entries]
         print(json.dumps(rows, indent=2))
         return 0
@@ -202,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     for e in entries:
         players = ",".join(map(str, e.player_counts))
         plays = f"team of {', '.join(e.roles)}" if e.kind == "team" else f"role {e.role or 'any'}"
-        print(f"  {e.name}  ({players} players, {plays})\n      {e.headline()}")
+        print(f"  {e.name}  ({players} players, {plays})")
+        for line in e.headline().split("; "):
+            print(f"      {line}")
     if not entries:
         print("  (none)")
     return 0

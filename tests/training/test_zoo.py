@@ -68,7 +68,12 @@ def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
         assert (entry.env, entry.kind, entry.role) == (team["env"], "team", None)
         assert set(entry.roles) == set(team["roles"])
         for role, member in team["roles"].items():
-            assert _card(folder / member)["role"] == role
+            card = _card(folder / member)
+            assert card["role"] == role
+            if not entry.figures:  # the headline lists each member's own figures
+                rate = card["evaluation"]["vs_random"]["win_rate"]
+                assert entry.member_figures[role]["vs_random"]["win_rate"] == rate
+                assert f"{role}: vs random {percent(rate)}" in entry.headline()
 
 
 def test_load_by_zoo_name_from_another_directory(tmp_path, monkeypatch):
