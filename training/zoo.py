@@ -123,13 +123,18 @@ class ZooEntry:
     figures: dict[str, dict[str, Any]] = field(default_factory=dict)
     member_figures: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
+    def headline_lines(self) -> list[str]:
+        """The headline, a line per role for a team without figures of its own
+        (``role: <its member's headline>``), else one line."""
+        if not self.figures and self.member_figures:
+            return [f"{role}: {figures_text(figures)}"
+                    for role, figures in self.member_figures.items()]
+        return [figures_text(self.figures)]
+
     def headline(self) -> str:
         """``vs random 99.3% [98.5-99.6], vs heuristic 31.9% [29.0-34.8] (4 players)``;
-        a team without figures of its own: ``role: <its member's headline>; ...``."""
-        if not self.figures and self.member_figures:
-            return "; ".join(f"{role}: {figures_text(figures)}"
-                             for role, figures in self.member_figures.items())
-        return figures_text(self.figures)
+        a team's member lines joined by ``; ``."""
+        return "; ".join(self.headline_lines())
 
 
 def figures_text(figures: dict[str, dict[str, Any]]) -> str:
@@ -219,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         players = ",".join(map(str, e.player_counts))
         plays = f"team of {', '.join(e.roles)}" if e.kind == "team" else f"role {e.role or 'any'}"
         print(f"  {e.name}  ({players} players, {plays})")
-        for line in e.headline().split("; "):
+        for line in e.headline_lines():
             print(f"      {line}")
     if not entries:
         print("  (none)")
