@@ -123,8 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--n-envs", type=int, default=4)
     p.add_argument("--vec", choices=["dummy", "subproc"], default="dummy")
-    p.add_argument("--net", default="128,128",
-                   help="hidden layer sizes (with --arch spatial: of the global MLP)")
+    p.add_argument("--net", default=None,
+                   help="hidden layer sizes (with --arch spatial: of the global MLP; default "
+                        "128,128, or the --init-from card's)")
     p.add_argument("--arch", choices=ARCHS, default=None,
                    help="policy network: mlp (default) or spatial (a conv net over the board; "
                    "only for envs that have one, see training.spatial); --resume keeps the "
@@ -161,6 +162,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="after imitation: rounds of DAgger, each playing --imitate-games games "
                         "where the student makes half the moves, labelled by the teacher")
     p.add_argument("--resume", help="a model .zip to continue from")
+    p.add_argument("--init-from", metavar="CHECKPOINT",
+                   help="start from a shipped checkpoint folder (ONNX + card; a team folder "
+                        "gives its --role member): its actor, a fresh critic, its card's "
+                        "network, commands and steps (training.init_from)")
+    p.add_argument("--critic-warmup", type=int, default=None,
+                   help="with --init-from: learner steps the fresh critic trains alone, the "
+                        "actor frozen (default: 4 rollouts, 4 * n_steps * n_envs)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -178,6 +186,8 @@ class Plan:
     specs: list[str]
     net: list[int]
     out: Path
+    init: Any = None  # the --init-from checkpoint (a PolicyAgent)
+    actor_params: list[str] | None = None  # the parameters --init-from copied
 
     @property
     def pool_dir(self) -> Path:
@@ -208,9 +218,41 @@ def make_plan(args: argparse.Namespace) -> Plan:
             raise SystemExit(f"--role {role!r} has no seat at one of --players {counts}")
     except ConfigError as exc:
         raise SystemExit(f"{exc} (asymmetric games train one role: --role or --seat)") from None
+    init = None
+    if args.critic_warmup is not None and not args.init_from:
+        raise SystemExit("--critic-warmup only applies with --init-from (a fresh critic)")
+    if args.critic_warmup is not None and args.critic_warmup < 0:
+        raise SystemExit(f"--critic-warmup {args.critic_warmup}: give 0 or more steps")
+    if args.init_from:
+        init = init_checkpoint(args, game, role)
+    net = [int(x) for x in (args.net or "128,128").split(",")]
+    if init is not None:
+        card_net = list(init.card.get("net_arch") or [])
+        if args.net and net != card_net:
+            raise SystemExit(f"--net {args.net}: --init-from {init.path} has net {card_net}")
+        net = card_net
     return Plan(args, game_cls, counts, options, seat, role,
-                [s for s in args.opponents.split(",") if s],
-                [int(x) for x in args.net.split(",")], Path(args.out))
+                [s for s in args.opponents.split(",") if s], net, Path(args.out), init)
+
+
+def init_checkpoint(args: argparse.Namespace, game: Game, role: str) -> Any:
+    """The ``--init-from`` checkpoint, refused early with the reason."""
+    from training.init_from import resolve_checkpoint
+    from training.zoo import CheckpointError
+
+    clashes = [flag for flag, given in (("--resume", args.resume),
+                                        ("--imitate-games", args.imitate_games)) if given]
+    if clashes:
+        raise SystemExit(f"--init-from starts from a trained policy: drop {', '.join(clashes)}")
+    try:
+        init = resolve_checkpoint(args.init_from, game, role)
+    except CheckpointError as exc:
+        raise SystemExit(str(exc)) from None
+    arch = init.card.get("arch", "mlp")
+    if args.arch and args.arch != arch:
+        raise SystemExit(f"--arch {args.arch}: --init-from {init.path} is a {arch} policy")
+    args.arch = arch
+    return init
 
 
 def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
@@ -296,8 +338,14 @@ def make_model(plan: Plan, vec: Any, policy: Any, policy_kwargs: dict[str, Any])
                              "model (--resume keeps the loaded model's arch)")
         return model
     settings = {SB3_NAMES.get(k, k): v for k, v in PPO_DEFAULTS.items()}
-    return MaskablePPO(policy, vec, **{**settings, **ppo_overrides(args)}, seed=args.seed,
-                       device="cpu", verbose=0, policy_kwargs=policy_kwargs, tensorboard_log=tb)
+    model = MaskablePPO(policy, vec, **{**settings, **ppo_overrides(args)}, seed=args.seed,
+                        device="cpu", verbose=0, policy_kwargs=policy_kwargs, tensorboard_log=tb)
+    if plan.init is not None:
+        from training.init_from import copy_actor
+
+        plan.actor_params = copy_actor(model.policy, plan.init)
+        model.num_timesteps = int(plan.init.card.get("training_steps") or 0)
+    return model
 
 
 def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
@@ -424,6 +472,16 @@ def main(argv: list[str] | None = None) -> int:
     run = run_record(plan, argv)
     vec = make_vec_env(plan)
     model = make_model(plan, vec, policy, policy_kwargs)
+    callbacks = []
+    if plan.init is not None:
+        from training.init_from import chained_record, critic_warmup_callback
+
+        run = chained_record(run, plan.init)
+        warmup = args.critic_warmup
+        if warmup is None:
+            warmup = 4 * model.n_steps * model.n_envs
+        run["init_from"]["critic_warmup_steps"] = warmup
+        callbacks.append(critic_warmup_callback(plan.actor_params, warmup))
     vec.set_attr("gamma", model.gamma)  # the shaping discounts like the model that trains
     if args.imitate_games and not args.resume:
         run["imitation"] = warm_start(plan, model)
@@ -434,8 +492,9 @@ def main(argv: list[str] | None = None) -> int:
     log = RunLog(run, plan.out)
     league = league_callback(plan, log, model.num_timesteps)
     log.write(model.num_timesteps)
-    model.learn(total_timesteps=args.timesteps, callback=league,
-                progress_bar=not args.no_progress, reset_num_timesteps=not args.resume,
+    model.learn(total_timesteps=args.timesteps, callback=[*callbacks, league],
+                progress_bar=not args.no_progress,
+                reset_num_timesteps=not (args.resume or plan.init is not None),
                 tb_log_name="maskable_ppo")
     run["wall_time_s"] = log.wall_time()
     run["timesteps_done"] = int(model.num_timesteps)

@@ -1,0 +1,155 @@
+"""Start a training run from a shipped checkpoint (``training.train --init-from``).
+
+A checkpoint keeps only the policy's actor, as ONNX (``policy.onnx``): the SB3 model it
+came from (``model.zip``, with the critic and the optimiser) lives in a run folder that is
+not committed.  So a run that continues a shipped policy builds a new MaskablePPO with the
+card's network, copies the actor's weights out of the ONNX file, checks that the torch
+actor now gives the ONNX logits, and lets the fresh critic learn alone for a while
+(``critic_warmup``) before the actor moves: a random critic's advantages would otherwise
+push the trained actor around in the first updates.
+
+Why: it makes the recipe of a shipped policy reproducible from the repository alone, and
+lets a user fine-tune any shipped opponent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from envs.core.game import Game
+from training.opponents import PolicyAgent, names_hash, read_team_card
+from training.zoo import CheckpointError, checkpoint_folder
+
+ONNX_PREFIX = "policy."  # training.export traces ``MaskedLogits(policy)``: names keep it
+LOGIT_TOLERANCE = 1e-4
+
+
+def resolve_checkpoint(path: str | Path, game: Game, role: str) -> PolicyAgent:
+    """The checkpoint at ``path`` for ``role`` of ``game`` (a team folder gives its member
+    for ``role``), refused with the reason when it was made for another env, role,
+    encoder or action list."""
+    folder = checkpoint_folder(path)
+    if (folder / "team.json").exists():
+        _, members, _ = read_team_card(folder)
+        if role not in members:
+            raise CheckpointError(f"--init-from {folder}: the team has no policy for role "
+                                  f"{role!r} (it has {sorted(members)})")
+        folder = folder / members[role]
+    agent = PolicyAgent(folder)
+    seats = game.role_seats(role)
+    agent.check_compatible(game, seats[0] if seats else None)
+    if agent.role != role and not (agent.role is None and len(game.roles) == 1):
+        raise CheckpointError(f"--init-from {folder}: it plays role {agent.role!r}, "
+                              f"the run trains {role!r}")
+    expected = agent.card.get("action_names_hash")
+    if expected and expected != names_hash(
+            [game.action_name(a, role) for a in range(game.num_actions(role))]):
+        raise CheckpointError(f"--init-from {folder}: the action names differ (the action "
+                              "catalogue changed since it was trained)")
+    return agent
+
+
+def onnx_weights(model_path: Path) -> dict[str, np.ndarray]:
+    """The ONNX file's initializers by the torch parameter names they were traced from."""
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {}
+    for tensor in onnx.load(str(model_path)).graph.initializer:
+        if not tensor.name.startswith(ONNX_PREFIX):
+            raise CheckpointError(
+                f"{model_path}: initializer {tensor.name!r} is not named after a policy "
+                "parameter, so its weights cannot be copied (only checkpoints written by "
+                "training.export can start a run)")
+        weights[tensor.name[len(ONNX_PREFIX):]] = numpy_helper.to_array(tensor)
+    return weights
+
+
+def copy_actor(policy: Any, agent: PolicyAgent) -> list[str]:
+    """Copy the checkpoint's actor weights into ``policy`` (an SB3 policy with the card's
+    network); the names of the parameters copied.  Refuses a network that does not fit,
+    then checks that ``policy`` gives the ONNX logits on random observations."""
+    import torch
+
+    model_path = agent.path / "policy.onnx"
+    weights = onnx_weights(model_path)
+    params = dict(policy.named_parameters())
+    problems = [f"{name} is not a parameter of the new policy" for name in weights
+                if name not in params]
+    problems += [f"{name} has shape {list(w.shape)}, the new policy's is "
+                 f"{list(params[name].shape)}" for name, w in weights.items()
+                 if name in params and tuple(params[name].shape) != w.shape]
+    if problems:
+        raise CheckpointError(f"--init-from {agent.path}: its network does not fit the run's "
+                              f"(net_arch from its card): " + "; ".join(problems))
+    with torch.no_grad():
+        for name, w in weights.items():
+            params[name].copy_(torch.from_numpy(np.array(w, dtype=np.float32)))
+    gap = logit_gap(policy, agent)
+    if gap > LOGIT_TOLERANCE:
+        raise CheckpointError(f"--init-from {agent.path}: after copying, the torch policy's "
+                              f"logits differ from the ONNX file's by {gap:.3g}")
+    return sorted(weights)
+
+
+def logit_gap(policy: Any, agent: PolicyAgent, rows: int = 64, seed: int = 0) -> float:
+    """Largest |torch - ONNX| masked logit over random observations with every action legal."""
+    import torch
+
+    rng = np.random.default_rng(seed)
+    obs = rng.uniform(-1.0, 1.0, (rows, agent.observation_size)).astype(np.float32)
+    masks = np.ones((rows, agent.action_count), np.float32)
+    with torch.no_grad():
+        features = policy.extract_features(torch.from_numpy(obs), policy.pi_features_extractor)
+        ours = policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
+    return float(np.max(np.abs(ours - agent.logits_batch(obs, masks))))
+
+
+def set_trainable(policy: Any, names: list[str], trainable: bool) -> None:
+    """Freeze (or free) the named parameters: Adam skips a parameter with no gradient."""
+    params = dict(policy.named_parameters())
+    for name in names:
+        params[name].requires_grad_(trainable)
+
+
+def chained_record(run: dict[str, Any], agent: PolicyAgent) -> dict[str, Any]:
+    """``run`` continued from the checkpoint's card: commands, commits, rewards and wall
+    time chain as for ``--resume``, so the final card still says how it was all made."""
+    card = agent.card
+    run = dict(run)
+    run["init_from"] = {"checkpoint": str(agent.path), "name": agent.name,
+                        "training_steps": int(card.get("training_steps") or 0)}
+    run["wall_time_s"] = float(card.get("wall_time_s") or 0.0)
+    for key in ("command", "code_commit", "reward"):
+        if card.get(key):
+            run[key] = f"{card[key]} && {run[key]}"
+    if card.get("imitation"):
+        run["imitation"] = card["imitation"]
+    return run
+
+
+def critic_warmup_callback(actor_params: list[str], steps: int) -> Any:
+    """An SB3 callback that keeps the actor frozen for the run's first ``steps`` learner
+    steps (counted from where the run starts), then frees it for the rest."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class CriticWarmup(BaseCallback):
+        def _on_training_start(self) -> None:
+            self.until = self.model.num_timesteps + steps
+            self.frozen = steps > 0
+            set_trainable(self.model.policy, actor_params, not self.frozen)
+
+        def _on_rollout_end(self) -> None:  # before the update that uses this rollout
+            if self.frozen and self.model.num_timesteps > self.until:
+                self.frozen = False
+                set_trainable(self.model.policy, actor_params, True)
+                print(f"[{self.model.num_timesteps} steps] critic warm-up done: the actor "
+                      "trains from here", flush=True)
+
+        def _on_step(self) -> bool:
+            return True
+
+    return CriticWarmup()
