@@ -342,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true",
                         help="write the figures into --team's cards (members: CLASS+random, "
                              "CLASS+bots as vs_random, vs_heuristic; team.json: every cell)")
+    parser.add_argument("--record-report", metavar="REPORT.json",
+                        help="write an earlier --json report's figures into --team's cards, as "
+                             "--record does, with that report's command, commit and seed (no "
+                             "games played)")
     parser.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
                         help="per class, the shift from A to B (no games played)")
     args = parser.parse_args(argv)
@@ -350,6 +354,17 @@ def main(argv: list[str] | None = None) -> int:
 
         print(compare_markdown(load_report(args.compare[0]), load_report(args.compare[1]),
                                *args.compare))
+        return 0
+    if args.record_report:
+        if not args.team:
+            raise SystemExit("balance: --record-report writes into --team's cards: give "
+                             "--team PATH")
+        report = load_report(args.record_report)
+        try:
+            for path in record_in_team(report, args.team):
+                print(f"<!-- recorded in {path} -->", file=sys.stderr)
+        except BalanceError as exc:
+            raise SystemExit(f"balance: {exc}") from None
         return 0
     try:
         if args.games < 1:

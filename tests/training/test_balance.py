@@ -242,6 +242,26 @@ def test_record_writes_the_figures_into_the_team_cards(team, tmp_path):
         balance.main(["--env", ENV, "--games", "1", "--preset", "bots", "--record"])
 
 
+def test_record_report_writes_an_earlier_reports_figures(team, tmp_path):
+    import shutil
+
+    copy = tmp_path / "toy_team"
+    shutil.copytree(team, copy)
+    report = tmp_path / "r.json"
+    assert balance.main(["--env", ENV, "--games", "4", "--seed", "5", "--team", str(copy),
+                         "--preset", "bots,judge+bots", "--json", str(report)]) == 0
+    assert "evaluation" not in json.loads((copy / "judge" / "card.json").read_text())
+    assert balance.main(["--team", str(copy), "--record-report", str(report)]) == 0
+    row = json.loads((copy / "judge" / "card.json").read_text())["evaluation"]["vs_heuristic"]
+    summary = json.loads(report.read_text())["summary"]["judge+bots"]["classes"]["judge"]
+    assert (row["games"], row["win_rate"], row["seed"]) == (4, summary["win_rate"], 5)
+    assert row["command"] == json.loads(report.read_text())["command"]
+    with pytest.raises(SystemExit, match="give --team"):
+        balance.main(["--record-report", str(report)])
+    with pytest.raises(SystemExit, match=r"not a training\.balance"):
+        balance.main(["--team", str(copy), "--record-report", str(copy / "team.json")])
+
+
 def test_newcombe_interval_known_values():
     # Newcombe (1998), method 10: 56/70 vs 48/80 -> 0.2 with (0.0524, 0.3339) for a - b
     diff, low, high = newcombe(48, 80, 56, 70)
