@@ -178,7 +178,8 @@ def export_snapshot(snapshot: str | Path, name: str,
     segments = str(card.get("command") or "").count(" && ") + 1
     run_it = ("run the command; this policy is the league snapshot it writes" if segments == 1
               else f"run the {segments} commands in order (each --resume names a model an "
-                   "earlier one writes); this policy is the league snapshot the last one writes")
+                   "earlier one writes, each --init-from a checkpoint exported from one); this "
+                   "policy is the league snapshot the last one writes")
     card["reproduce"] = (
         f"{run_it} at training step {step} (pool/{snapshot.name}), not the run's final model"
     )
