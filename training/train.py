@@ -284,8 +284,9 @@ def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
         # runs from before --reward used auto; each segment's kind is kept, like its command
         earlier = before.get("reward", reward_label("auto", plan.counts))
         run["reward"] = earlier + " && " + run["reward"]
-        if "imitation" in before:
-            run["imitation"] = before["imitation"]
+        for key in ("imitation", "init_from"):  # how the chain began stays on record
+            if key in before:
+                run[key] = before[key]
     return run
 
 

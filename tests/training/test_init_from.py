@@ -52,6 +52,17 @@ def test_init_from_copies_the_actor_and_keeps_it_frozen_during_the_warmup(shippe
     assert run["init_from"]["critic_warmup_steps"] == 1000
 
 
+def test_a_resumed_init_from_run_keeps_its_origin(shipped, tmp_path):
+    out = tmp_path / "run"
+    base = ["--env", ENV, "--role", "trader", "--timesteps", "64", "--opponents", "random",
+            "--seed", "5", "--out", str(out), *TINY]
+    assert train.main([*base, "--init-from", str(shipped)]) == 0
+    assert train.main([*base, "--resume", str(out / "final_model.zip")]) == 0
+    run = json.loads((out / "run.json").read_text())
+    assert run["init_from"]["checkpoint"] == str(shipped)
+    assert run["command"].count(" && ") == load(shipped).card["command"].count(" && ") + 2
+
+
 def test_after_the_warmup_the_actor_trains(shipped, tmp_path):
     out = tmp_path / "run"
     assert train.main(["--env", ENV, "--role", "trader", "--timesteps", "256", "--opponents",
