@@ -313,6 +313,11 @@ def record_in_team(report: dict[str, Any], team: str | Path) -> list[Path]:
     return [*written, folder / "team.json"]
 
 
+def print_recorded(paths: list[Path]) -> None:
+    for path in paths:
+        print(f"<!-- recorded in {path} -->", file=sys.stderr)
+
+
 def load_report(path: str | Path) -> dict[str, Any]:
     """A report written by ``--json``, or a SystemExit saying why it is not one."""
     try:
@@ -359,10 +364,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.team:
             raise SystemExit("balance: --record-report writes into --team's cards: give "
                              "--team PATH")
-        report = load_report(args.record_report)
         try:
-            for path in record_in_team(report, args.team):
-                print(f"<!-- recorded in {path} -->", file=sys.stderr)
+            print_recorded(record_in_team(load_report(args.record_report), args.team))
         except BalanceError as exc:
             raise SystemExit(f"balance: {exc}") from None
         return 0
@@ -379,8 +382,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BalanceError("--record writes into --team's cards: give --team PATH")
         report = run(args.env, config, cells, args.seed, args.games, args.workers, command)
         if args.record:
-            for path in record_in_team(report, args.team):
-                print(f"<!-- recorded in {path} -->", file=sys.stderr)
+            print_recorded(record_in_team(report, args.team))
     except (BalanceError, ConfigError) as exc:
         raise SystemExit(f"balance: {exc}") from None
     text = markdown(report)

@@ -28,7 +28,7 @@ import numpy as np
 import envs
 from envs.core.game import Game
 from training.cli import code_commit
-from training.opponents import MASKED_LOGIT, names_hash
+from training.opponents import MASKED_LOGIT, action_names_hash, names_hash
 
 
 def _masked_policy_module(policy: Any) -> Any:
@@ -104,9 +104,7 @@ def card_for(game: Game, name: str, seats: Any, run: dict[str, Any]) -> dict[str
         "observation_size": game.observation_size(role),
         "action_count": game.num_actions(role),
         "feature_names_hash": names_hash(game.feature_names(role)),
-        "action_names_hash": names_hash(
-            [game.action_name(a, role) for a in range(game.num_actions(role))]
-        ),
+        "action_names_hash": action_names_hash(game, role),
         "algorithm": run.get("algorithm", "MaskablePPO (sb3-contrib)"),
         "arch": run.get("arch", "mlp"),  # runs from before --arch were all mlp
         "net_arch": run.get("net_arch"),
@@ -250,10 +248,9 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
     for players in card["player_counts"]:
         game = envs.make_game(to_env, num_players=players, **card["config"])
         role = policy_role(game, card)
-        actions = [game.action_name(a, role) for a in range(game.num_actions(role))]
         if (game.observation_size(role), game.num_actions(role)) != (
                 card["observation_size"], card["action_count"]) or (
-                names_hash(game.feature_names(role)), names_hash(actions)) != (
+                names_hash(game.feature_names(role)), action_names_hash(game, role)) != (
                 card["feature_names_hash"], card.get("action_names_hash")):
             raise CheckpointError(
                 f"{source}: {to_env} ({players} players, role {role}) has another "

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.game import Game
-from training.opponents import PolicyAgent, names_hash, read_team_card
+from training.opponents import PolicyAgent, action_names_hash, read_team_card
 from training.zoo import CheckpointError, checkpoint_folder
 
 ONNX_PREFIX = "policy."  # training.export traces ``MaskedLogits(policy)``: names keep it
@@ -30,7 +30,7 @@ LOGIT_TOLERANCE = 1e-4
 def resolve_checkpoint(path: str | Path, game: Game, role: str) -> PolicyAgent:
     """The checkpoint at ``path`` for ``role`` of ``game`` (a team folder gives its member
     for ``role``), refused with the reason when it was made for another env, role,
-    encoder or action list."""
+    encoder or action list (``check_compatible`` checks all but the action names)."""
     folder = checkpoint_folder(path)
     if (folder / "team.json").exists():
         _, members, _ = read_team_card(folder)
@@ -38,15 +38,13 @@ def resolve_checkpoint(path: str | Path, game: Game, role: str) -> PolicyAgent:
             raise CheckpointError(f"--init-from {folder}: the team has no policy for role "
                                   f"{role!r} (it has {sorted(members)})")
         folder = folder / members[role]
-    agent = PolicyAgent(folder)
     seats = game.role_seats(role)
-    agent.check_compatible(game, seats[0] if seats else None)
-    if agent.role != role and not (agent.role is None and len(game.roles) == 1):
-        raise CheckpointError(f"--init-from {folder}: it plays role {agent.role!r}, "
-                              f"the run trains {role!r}")
+    if not seats:
+        raise CheckpointError(f"--init-from {folder}: role {role!r} has no seat in {game.name}")
+    agent = PolicyAgent(folder)
+    agent.check_compatible(game, seats[0])  # env, role of that seat, sizes, encoder
     expected = agent.card.get("action_names_hash")
-    if expected and expected != names_hash(
-            [game.action_name(a, role) for a in range(game.num_actions(role))]):
+    if expected and expected != action_names_hash(game, role):
         raise CheckpointError(f"--init-from {folder}: the action names differ (the action "
                               "catalogue changed since it was trained)")
     return agent
@@ -113,22 +111,6 @@ def set_trainable(policy: Any, names: list[str], trainable: bool) -> None:
     params = dict(policy.named_parameters())
     for name in names:
         params[name].requires_grad_(trainable)
-
-
-def chained_record(run: dict[str, Any], agent: PolicyAgent) -> dict[str, Any]:
-    """``run`` continued from the checkpoint's card: commands, commits, rewards and wall
-    time chain as for ``--resume``, so the final card still says how it was all made."""
-    card = agent.card
-    run = dict(run)
-    run["init_from"] = {"checkpoint": str(agent.path), "name": agent.name,
-                        "training_steps": int(card.get("training_steps") or 0)}
-    run["wall_time_s"] = float(card.get("wall_time_s") or 0.0)
-    for key in ("command", "code_commit", "reward"):
-        if card.get(key):
-            run[key] = f"{card[key]} && {run[key]}"
-    if card.get("imitation"):
-        run["imitation"] = card["imitation"]
-    return run
 
 
 def critic_warmup_callback(actor_params: list[str], steps: int) -> Any:

@@ -37,6 +37,11 @@ def names_hash(names: list[str]) -> str:
     return hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
 
 
+def action_names_hash(game: Game, role: str | None) -> str:
+    """The card's ``action_names_hash`` of ``role``'s action catalogue in ``game``."""
+    return names_hash([game.action_name(a, role) for a in range(game.num_actions(role))])
+
+
 class PolicyAgent:
     """An exported policy: ``act(observation, action_mask) -> int``.
 

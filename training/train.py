@@ -256,7 +256,8 @@ def init_checkpoint(args: argparse.Namespace, game: Game, role: str) -> Any:
 
 
 def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
-    """run.json's facts; a resumed run chains its commands, commits and rewards."""
+    """run.json's facts; a resumed run chains its commands, commits and rewards onto its
+    run.json's, an ``--init-from`` run onto the checkpoint card's."""
     args = plan.args
     run: dict[str, Any] = {
         "env": args.env,
@@ -276,16 +277,22 @@ def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
         "wall_time_s": 0.0,
     }
     previous = plan.out / "run.json"
+    before = None  # the record this run continues: its run.json, or the --init-from card
     if args.resume and previous.exists():
         before = json.loads(previous.read_text())
-        run["wall_time_s"] = before.get("wall_time_s", 0.0)
-        run["command"] = before.get("command", "") + " && " + run["command"]
-        run["code_commit"] = before.get("code_commit", "unknown") + " && " + run["code_commit"]
+    elif plan.init is not None:  # a card keeps its runs' facts under the same keys
+        before = plan.init.card
+        run["init_from"] = {"checkpoint": str(plan.init.path), "name": plan.init.name,
+                            "training_steps": int(before.get("training_steps") or 0)}
+    if before is not None:
+        run["wall_time_s"] = before.get("wall_time_s") or 0.0
+        run["command"] = (before.get("command") or "") + " && " + run["command"]
+        run["code_commit"] = (before.get("code_commit") or "unknown") + " && " + run["code_commit"]
         # runs from before --reward used auto; each segment's kind is kept, like its command
-        earlier = before.get("reward", reward_label("auto", plan.counts))
+        earlier = before.get("reward") or reward_label("auto", plan.counts)
         run["reward"] = earlier + " && " + run["reward"]
         for key in ("imitation", "init_from"):  # how the chain began stays on record
-            if key in before:
+            if before.get(key):
                 run[key] = before[key]
     return run
 
@@ -475,9 +482,8 @@ def main(argv: list[str] | None = None) -> int:
     model = make_model(plan, vec, policy, policy_kwargs)
     callbacks = []
     if plan.init is not None:
-        from training.init_from import chained_record, critic_warmup_callback
+        from training.init_from import critic_warmup_callback
 
-        run = chained_record(run, plan.init)
         warmup = args.critic_warmup
         if warmup is None:
             warmup = 4 * model.n_steps * model.n_envs

@@ -27,6 +27,14 @@ def shipped(tmp_path_factory):
     return export.export_model(root / "run" / "final_model.zip", "toy_trader", root / "zoo")
 
 
+def train_from(shipped, out, steps: int, *extra: str) -> MaskablePPO:
+    """Train the trader ``steps`` steps from ``shipped`` against random play; the model."""
+    assert train.main(["--env", ENV, "--role", "trader", "--timesteps", str(steps),
+                       "--opponents", "random", "--seed", "5", "--out", str(out),
+                       "--init-from", str(shipped), *extra, *TINY]) == 0
+    return MaskablePPO.load(out / "final_model.zip", device="cpu")
+
+
 def actor_state(model) -> dict[str, np.ndarray]:
     return {name: p.detach().numpy().copy() for name, p in model.policy.named_parameters()
             if not name.startswith(("value_net", "mlp_extractor.value_net"))}
@@ -34,10 +42,7 @@ def actor_state(model) -> dict[str, np.ndarray]:
 
 def test_init_from_copies_the_actor_and_keeps_it_frozen_during_the_warmup(shipped, tmp_path):
     out = tmp_path / "run"
-    assert train.main(["--env", ENV, "--role", "trader", "--timesteps", "128", "--opponents",
-                       "random", "--seed", "5", "--out", str(out), "--init-from", str(shipped),
-                       "--critic-warmup", "1000", *TINY]) == 0
-    model = MaskablePPO.load(out / "final_model.zip", device="cpu")
+    model = train_from(shipped, out, 128, "--critic-warmup", "1000")
     weights = onnx_weights(shipped / "policy.onnx")
     assert set(weights) == set(actor_state(model))  # the ONNX file holds the whole actor
     for name, value in actor_state(model).items():
@@ -54,21 +59,17 @@ def test_init_from_copies_the_actor_and_keeps_it_frozen_during_the_warmup(shippe
 
 def test_a_resumed_init_from_run_keeps_its_origin(shipped, tmp_path):
     out = tmp_path / "run"
-    base = ["--env", ENV, "--role", "trader", "--timesteps", "64", "--opponents", "random",
-            "--seed", "5", "--out", str(out), *TINY]
-    assert train.main([*base, "--init-from", str(shipped)]) == 0
-    assert train.main([*base, "--resume", str(out / "final_model.zip")]) == 0
+    train_from(shipped, out, 64)
+    assert train.main(["--env", ENV, "--role", "trader", "--timesteps", "64", "--opponents",
+                       "random", "--seed", "5", "--out", str(out), "--resume",
+                       str(out / "final_model.zip"), *TINY]) == 0
     run = json.loads((out / "run.json").read_text())
     assert run["init_from"]["checkpoint"] == str(shipped)
     assert run["command"].count(" && ") == load(shipped).card["command"].count(" && ") + 2
 
 
 def test_after_the_warmup_the_actor_trains(shipped, tmp_path):
-    out = tmp_path / "run"
-    assert train.main(["--env", ENV, "--role", "trader", "--timesteps", "256", "--opponents",
-                       "random", "--seed", "5", "--out", str(out), "--init-from", str(shipped),
-                       "--critic-warmup", "64", *TINY]) == 0
-    model = MaskablePPO.load(out / "final_model.zip", device="cpu")
+    model = train_from(shipped, tmp_path / "run", 256, "--critic-warmup", "64")
     weights = onnx_weights(shipped / "policy.onnx")
     moved = [name for name, value in actor_state(model).items()
              if not np.array_equal(value, weights[name])]
@@ -76,11 +77,7 @@ def test_after_the_warmup_the_actor_trains(shipped, tmp_path):
 
 
 def test_the_copied_actor_gives_the_checkpoints_logits(shipped, tmp_path):
-    out = tmp_path / "run"
-    assert train.main(["--env", ENV, "--role", "trader", "--timesteps", "64", "--opponents",
-                       "random", "--seed", "5", "--out", str(out), "--init-from", str(shipped),
-                       *TINY]) == 0
-    model = MaskablePPO.load(out / "final_model.zip", device="cpu")
+    model = train_from(shipped, tmp_path / "run", 64)
     agent = load(shipped)
     obs = np.random.default_rng(0).uniform(-1, 1, (8, agent.observation_size)).astype("float32")
     mask = np.ones((8, agent.action_count), np.float32)
