@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from envs.core.game import Game
-from training.opponents import PolicyAgent, action_names_hash, read_team_card
+from training.opponents import PolicyAgent, read_team_card
 from training.zoo import CheckpointError, checkpoint_folder
 
 ONNX_PREFIX = "policy."  # training.export traces ``MaskedLogits(policy)``: names keep it
@@ -30,7 +30,7 @@ LOGIT_TOLERANCE = 1e-4
 def resolve_checkpoint(path: str | Path, game: Game, role: str) -> PolicyAgent:
     """The checkpoint at ``path`` for ``role`` of ``game`` (a team folder gives its member
     for ``role``), refused with the reason when it was made for another env, role,
-    encoder or action list (``check_compatible`` checks all but the action names)."""
+    encoder or action list (``check_compatible``)."""
     folder = checkpoint_folder(path)
     if (folder / "team.json").exists():
         _, members, _ = read_team_card(folder)
@@ -42,11 +42,7 @@ def resolve_checkpoint(path: str | Path, game: Game, role: str) -> PolicyAgent:
     if not seats:
         raise CheckpointError(f"--init-from {folder}: role {role!r} has no seat in {game.name}")
     agent = PolicyAgent(folder)
-    agent.check_compatible(game, seats[0])  # env, role of that seat, sizes, encoder
-    expected = agent.card.get("action_names_hash")
-    if expected and expected != action_names_hash(game, role):
-        raise CheckpointError(f"--init-from {folder}: the action names differ (the action "
-                              "catalogue changed since it was trained)")
+    agent.check_compatible(game, seats[0])  # env, role of that seat, sizes, encoder, actions
     return agent
 
 

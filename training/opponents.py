@@ -135,6 +135,10 @@ class PolicyAgent:
         expected = self.card.get("feature_names_hash")
         if not problems and expected and expected != names_hash(game.feature_names(role)):
             problems.append("the feature names differ (the observation encoder changed)")
+        expected = self.card.get("action_names_hash")
+        if not problems and expected and expected != action_names_hash(game, role):
+            problems.append("the action names differ (the action catalogue changed: its ids "
+                            "would now mean other moves)")
         counts = self.card.get("player_counts")
         if counts and game.num_players not in counts:
             problems.append(f"it plays {counts} players, not {game.num_players}")

@@ -297,6 +297,19 @@ def test_loading_refuses_another_env_or_size(toy, checkpoint, tmp_path):
     assert issubclass(CheckpointError, MeepleZooError)
 
 
+@pytest.mark.parametrize("field, message", [
+    ("feature_names_hash", "the feature names differ"),
+    ("action_names_hash", "the action names differ"),
+])
+def test_a_checkpoint_of_a_changed_encoder_or_catalogue_is_refused(toy, checkpoint, tmp_path,
+                                                                    field, message):
+    """Same sizes, other names: ids that would mean other features or moves are refused
+    before the checkpoint plays."""
+    stale = _edited_copy(checkpoint, tmp_path, **{field: "0" * 16})
+    with pytest.raises(CheckpointError, match=message):
+        stale.check_compatible(toy.game())
+
+
 @pytest.mark.parametrize("field", ["observation_size", "action_count"])
 def test_a_network_that_does_not_match_its_card_is_refused_at_load(checkpoint, tmp_path, field):
     card = json.loads((checkpoint / "card.json").read_text())
