@@ -501,10 +501,23 @@ def score_state(st: HegemonyState) -> None:
 
 # -- §9 Game end -------------------------------------------------------------------------------
 def _game_end(st: HegemonyState, item: Item) -> None:
+    game_end_scoring(st)
+
+
+def game_end_scoring(st: HegemonyState) -> None:
+    """§9's final scoring, in its order: loans, policies, storage, money."""
     end_loans(st)
     end_policies(st)
     end_stored(st)
     end_money(st)
+
+
+def as_if_ended(st: HegemonyState) -> HegemonyState:
+    """A copy of ``st`` with §9's final scoring played now (``scores()`` before the end):
+    banked VP alone hide a class's debts and what its money and goods will score."""
+    copy = st.clone()
+    game_end_scoring(copy)
+    return copy
 
 
 def end_loans(st: HegemonyState) -> None:

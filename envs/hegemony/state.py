@@ -179,7 +179,16 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         return mask
 
     def scores(self) -> list[float]:
-        return [float(v) for v in self.vp]
+        """Final VP once the game is over; before that, as if it ended now (§9's final
+        scoring played on a copy), as ``GameState.scores`` promises reward shaping."""
+        return [float(v) for v in self._scored().vp]
+
+    def _scored(self) -> HegemonyState:
+        if not self.agenda:
+            return self
+        from envs.hegemony.production import as_if_ended
+
+        return as_if_ended(self)
 
     def decision_name(self) -> str:
         if not self.agenda:
@@ -207,9 +216,11 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         return rank_keys(self)
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        """Per class, its VP by source (``VP_SOURCES``), summing to the total."""
-        return [{"total": float(self.vp[c]),
-                 **{name: float(v) for name, v in zip(VP_SOURCES, self.vp_sources[c])}}
+        """Per class, its VP by source (``VP_SOURCES``), summing to the total of ``scores``
+        (before the end, as if it ended now)."""
+        scored = self._scored()
+        return [{"total": float(scored.vp[c]),
+                 **{name: float(v) for name, v in zip(VP_SOURCES, scored.vp_sources[c])}}
                 for c in range(4)]
 
     def check_invariants(self) -> None:

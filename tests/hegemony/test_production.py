@@ -432,6 +432,29 @@ def test_s9_game_end_runs_loans_before_money():
     assert st.vp[MC] == 4 + 1  # policies (2 in B) + money
 
 
+def test_s9_scores_before_the_end_are_as_if_it_ended_now():
+    """``scores()`` mid-game plays §9 on a copy (debts, policies, storage, money count at
+    once, as reward shaping needs); the game itself is untouched, and at the end the
+    scores are the banked VP."""
+    st = new_state(0)
+    assert st.agenda and not st.is_terminal()
+    st.loans[WC], st.money[WC] = 3, 40  # 165 owed: 40 paid, 125 short: -25 VP
+    st.mc_storage = [5, 0, 0, 0]
+    saved = st.to_dict()
+    ended = st.clone()
+    P.game_end_scoring(ended)
+    assert st.scores() == [float(v) for v in ended.vp]
+    parts = st.score_breakdown()
+    assert parts[WC]["loans"] == -25 and parts[WC]["money"] == 0  # every coin went to debt
+    assert parts[MC]["stored"] == 2 and ended.loans[WC] == 0
+    assert all(sum(v for k, v in p.items() if k != "total") == p["total"] == s
+               for p, s in zip(parts, st.scores()))
+    assert st.to_dict() == saved  # nothing was scored on the game itself
+    while st.agenda:
+        st.apply(st.legal_actions()[0])
+    assert st.scores() == [float(v) for v in st.vp]
+
+
 def test_s9_rank_keys_tie_breaks(monkeypatch):
     target = {"p1": "C", "p2": "B", "p3": "A", "p4": "A", "p5": "A"}
     monkeypatch.setattr(cards, "AGENDAS", (cards.Agenda("a", target, "test"),))
