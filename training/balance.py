@@ -265,6 +265,48 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
             "summary": summarise(game, cell_info, results), "results": results}
 
 
+MERGE_KEYS = ("env", "config", "seed", "games")
+
+
+def merge_reports(reports: list[dict[str, Any]], command: str = "") -> dict[str, Any]:
+    """One report of the cells of several runs on the same deals (same env, options, seed
+    and games), so a cell played later pairs with another run's (a policy with the bots'
+    table).  A cell in two runs must have the same lineup and the same games; the merged
+    report names every run's command and commit."""
+    if len(reports) < 2:
+        raise BalanceError("--merge takes two reports or more")
+    first = reports[0]
+    for other in reports[1:]:
+        differ = [k for k in MERGE_KEYS if other[k] != first[k]]
+        if differ:
+            raise BalanceError(
+                "--merge: the reports were not played on the same deals: " + "; ".join(
+                    f"{k} {first[k]!r} != {other[k]!r}" for k in differ))
+    cells: dict[str, dict[str, Any]] = {}
+    results: dict[str, list[dict[str, Any]]] = {}
+    for report in reports:
+        for cell in report["cells"]:
+            name = cell["name"]
+            games = [r for r in report["results"] if r["cell"] == name]
+            if name in cells and (cells[name]["specs"] != cell["specs"]
+                                  or results[name] != games):
+                raise BalanceError(f"--merge: cell {name!r} differs between the reports "
+                                   "(another lineup, or other games)")
+            cells.setdefault(name, cell)
+            results.setdefault(name, games)
+    game = envs.make_game(first["env"], **first["config"])
+    cell_info = list(cells.values())
+    every = [r for name in cells for r in results[name]]
+    commands = [r["command"] for r in reports]
+    commits = list(dict.fromkeys(r["code_commit"] for r in reports))
+    return {"tool": "training.balance", "command": " && ".join([*commands, command]
+                                                              if command else commands),
+            "code_commit": ",".join(commits), **{k: first[k] for k in MERGE_KEYS},
+            "wall_time_s": round(sum(r["wall_time_s"] for r in reports), 1),
+            "cells": cell_info, "summary": summarise(game, cell_info, every),
+            "results": every}
+
+
 def record_in_team(report: dict[str, Any], team: str | Path) -> list[Path]:
     """Write the report's figures into the team's cards: each member's ``CLASS+random`` and
     ``CLASS+bots`` rows become its card's ``vs_random`` / ``vs_heuristic`` evaluation (what
@@ -353,6 +395,9 @@ def main(argv: list[str] | None = None) -> int:
                              "games played)")
     parser.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
                         help="per class, the shift from A to B (no games played)")
+    parser.add_argument("--merge", nargs="+", metavar="REPORT.json",
+                        help="one report (--json, --markdown, --record) of the cells of runs "
+                             "on the same deals (no games played)")
     args = parser.parse_args(argv)
     if args.compare:
         from training.balance_compare import compare_markdown
@@ -370,6 +415,13 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"balance: {exc}") from None
         return 0
     try:
+        if args.record and not args.team:
+            raise BalanceError("--record writes into --team's cards: give --team PATH")
+        if args.merge:
+            report = merge_reports([load_report(p) for p in args.merge],
+                                   "python -m training.balance --merge " + shlex.join(
+                                       args.merge))
+            return _write(report, args)
         if args.games < 1:
             raise BalanceError(f"--games must be at least 1 (got {args.games})")
         config = parse_options(args.option)
@@ -378,13 +430,16 @@ def main(argv: list[str] | None = None) -> int:
         cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
         command = "python -m training.balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
-        if args.record and not args.team:
-            raise BalanceError("--record writes into --team's cards: give --team PATH")
         report = run(args.env, config, cells, args.seed, args.games, args.workers, command)
-        if args.record:
-            print_recorded(record_in_team(report, args.team))
+        return _write(report, args)
     except (BalanceError, ConfigError) as exc:
         raise SystemExit(f"balance: {exc}") from None
+
+
+def _write(report: dict[str, Any], args: argparse.Namespace) -> int:
+    """Record (``--record``), print and write (``--markdown``, ``--json``, ``--plots``)."""
+    if args.record:
+        print_recorded(record_in_team(report, args.team))
     text = markdown(report)
     print(text)
     if args.markdown:

@@ -329,3 +329,36 @@ def test_hegemony_bots_cell_replays_the_bot_report_with_the_hook_columns(tmp_pat
     assert sum(sum(v.values()) for v in summary["final_policies"].values()) == 7
     text = balance.markdown(data)
     assert "#### Bills per game: passed / put forward" in text and "| p7 Immigration |" in text
+
+
+def test_merge_pairs_a_later_cell_with_an_earlier_runs_bots(team, tmp_path, capsys):
+    """A policy cell played on its own, merged with the run that played the bots on the same
+    deals, gives the strength table of one run of both; other deals are refused."""
+    both, bots, alone, other = (tmp_path / f"{n}.json" for n in ("both", "bots", "alone",
+                                                                  "other"))
+    for path, presets, seed in ((both, "bots,judge+bots", 5), (bots, "bots", 5),
+                                (alone, "judge+bots", 5), (other, "judge+bots", 6)):
+        assert balance.main(["--env", ENV, "--games", "8", "--seed", str(seed), "--team",
+                             str(team), "--preset", presets, "--json", str(path)]) == 0
+    merged = tmp_path / "merged.json"
+    assert balance.main(["--merge", str(bots), str(alone), "--json", str(merged)]) == 0
+    capsys.readouterr()
+    one, two = (json.loads(p.read_text()) for p in (both, merged))
+    assert two["results"] == one["results"] and two["summary"] == one["summary"]
+    assert strength(two) == strength(one) and strength(two)
+    assert two["command"].count("python -m training.balance") == 3
+    with pytest.raises(SystemExit, match=r"same deals: seed 5 != 6"):
+        balance.main(["--merge", str(bots), str(other)])
+    with pytest.raises(SystemExit, match="two reports or more"):
+        balance.main(["--merge", str(bots)])
+    assert balance.main(["--merge", str(both), str(alone)]) == 0  # the same cell twice: one
+
+
+def test_merge_refuses_one_cell_name_with_two_lineups(tmp_path):
+    paths = []
+    for k, cell in enumerate(("x=judge:random", "x=trader:random")):
+        paths.append(str(tmp_path / f"{k}.json"))
+        assert balance.main(["--env", ENV, "--games", "4", "--seed", "1", "--cell", cell,
+                             "--json", paths[-1]]) == 0
+    with pytest.raises(SystemExit, match="cell 'x' differs between the reports"):
+        balance.main(["--merge", *paths])
