@@ -48,9 +48,8 @@ from envs.core import balance
 from envs.core.errors import ConfigError
 from envs.core.game import Game
 from training.balance_compare import strength_markdown
-from training.bots import make_bot
+from training.bots import BotCache, make_bot
 from training.cli import code_commit, parse_options
-from training.evaluate import _deterministic_network
 from training.opponents import find_checkpoint, is_team, spec_role
 from training.zoo import CheckpointError
 
@@ -141,15 +140,10 @@ def _batch(args: tuple[tuple[str, dict[str, Any], int, list[Cell]], list[tuple[i
     (env_name, config, seed, cells), jobs = args
     game = envs.make_game(env_name, **config)
     hook = balance.stats_hook(game)
-    loaded: dict[str, Any] = {}
+    cache = BotCache(game)
 
     def build(spec: str, seat: int, bot_seed: int) -> Any:
-        if spec in loaded:
-            return loaded[spec]
-        bot = make_bot(spec, game, bot_seed, seat=seat)
-        if _deterministic_network(bot):
-            loaded[spec] = bot
-        return bot
+        return cache.bot(spec, bot_seed, seat)
 
     return [{"cell": cells[c].name,
              **balance.play_lineup(game, cells[c].specs, seed, g, build, hook)}

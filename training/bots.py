@@ -18,6 +18,8 @@ from envs.core.game import Game
 from training.opponents import (
     CheckpointError,
     OpponentSpec,
+    PolicyBot,
+    TeamBot,
     find_checkpoint,
     import_agent,
     network_bot,
@@ -43,6 +45,35 @@ def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic
         return lookahead_bot(game, bot.agent, card["lookahead"], seed=seed, name=str(spec))
     except (TypeError, ValueError) as exc:
         raise CheckpointError(f"checkpoint {spec}: damaged lookahead block ({exc})") from exc
+
+
+def is_deterministic_network(bot: Any) -> bool:
+    """A network (or a team of them, one per role) that plays the same way whatever its
+    seed: loading it once per worker is enough."""
+    if isinstance(bot, PolicyBot):
+        return not bot.agent.stochastic
+    if isinstance(bot, TeamBot):
+        return not any(member.agent.stochastic for member in bot.by_role.values())
+    return False
+
+
+class BotCache:
+    """``make_bot`` for many games of one worker: each deterministic network (or team) is
+    built once and shared, since loading one costs more than a game and its play does not
+    depend on its seed; every other spec gets a fresh bot with the seed given."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._networks: dict[Any, Any] = {}
+
+    def bot(self, spec: Any, seed: int, seat: int) -> Any:
+        key = spec if isinstance(spec, str) else id(spec)  # a Python agent: by identity
+        if key in self._networks:
+            return self._networks[key]
+        bot = make_bot(spec, self.game, seed, seat=seat)
+        if is_deterministic_network(bot):
+            self._networks[key] = bot
+        return bot
 
 
 def parse_weighted(specs: list[str]) -> list[tuple[str, float]]:

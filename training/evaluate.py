@@ -32,8 +32,8 @@ from envs.core.agents import play_game
 from envs.core.errors import ConfigError
 from envs.core.rewards import places, win_share, winners
 from envs.core.stats import wilson
-from training.bots import make_bot
-from training.opponents import PolicyBot, TeamBot, checkpoint_folder, spec_role
+from training.bots import BotCache
+from training.opponents import checkpoint_folder, spec_role
 from training.zoo import CheckpointError
 
 
@@ -44,11 +44,10 @@ def agent_label(spec: Any) -> str:
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", None) or repr(spec))
 
 
-def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
-               networks: dict[Any, Any], roles: dict[Any, str | None]) -> list[Any]:
-    """The bots of one game: each seat's own, seeded from the game's generator.  Networks
-    and teams of networks (deterministic, costly to load) are loaded once and shared, and
-    each spec's role is read from its card once."""
+def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator, cache: BotCache,
+               roles: dict[Any, str | None]) -> list[Any]:
+    """The bots of one game: each seat's own, seeded from the game's generator (networks
+    shared through ``cache``); each spec's role is read from its card once."""
     bots = []
     for seat, spec in enumerate(lineup):
         seed = int(rng.integers(2**31))
@@ -59,24 +58,8 @@ def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator,
         if role is not None and role != game.seat_role(seat):
             raise ValueError(f"{spec} plays role {role!r}; seat {seat} plays "
                              f"{game.seat_role(seat)!r}")
-        if key in networks:
-            bots.append(networks[key])
-            continue
-        bot = make_bot(spec, game, seed, seat=seat)
-        if _deterministic_network(bot):
-            networks[key] = bot
-        bots.append(bot)
+        bots.append(cache.bot(spec, seed, seat))
     return bots
-
-
-def _deterministic_network(bot: Any) -> bool:
-    """A network (or a team of them, one per role) that plays the same way whatever its
-    seed: loading it once per worker is enough."""
-    if isinstance(bot, PolicyBot):
-        return not bot.agent.stochastic
-    if isinstance(bot, TeamBot):
-        return not any(member.agent.stochastic for member in bot.by_role.values())
-    return False
 
 
 def _play_lineups(args: tuple) -> list[dict[str, Any]]:
@@ -84,13 +67,13 @@ def _play_lineups(args: tuple) -> list[dict[str, Any]]:
     the results do not depend on how games are split over workers."""
     env_name, config, games, seed, watch = args
     game = envs.make_game(env_name, **config)
-    networks: dict[Any, Any] = {}
+    cache = BotCache(game)
     roles: dict[Any, str | None] = {}
     results = []
     won = 0.0
     for done, (index, lineup) in enumerate(games, 1):
         rng = np.random.default_rng([seed, index])
-        bots = _game_bots(game, lineup, rng, networks, roles)
+        bots = _game_bots(game, lineup, rng, cache, roles)
         state = play_game(game.new_initial_state(int(rng.integers(2**63 - 1))), bots)
         keys = state.rank_keys()
         results.append(
