@@ -440,7 +440,7 @@ def test_s9_scores_before_the_end_are_as_if_it_ended_now():
     assert st.agenda and not st.is_terminal()
     st.loans[WC], st.money[WC] = 3, 40  # 165 owed: 40 paid, 125 short: -25 VP
     st.mc_storage = [5, 0, 0, 0]
-    saved = st.to_dict()
+    saved, legal = st.to_dict(), list(st.legal_actions())
     ended = st.clone()
     P.game_end_scoring(ended)
     assert st.scores() == [float(v) for v in ended.vp]
@@ -449,7 +449,7 @@ def test_s9_scores_before_the_end_are_as_if_it_ended_now():
     assert parts[MC]["stored"] == 2 and ended.loans[WC] == 0
     assert all(sum(v for k, v in p.items() if k != "total") == p["total"] == s
                for p, s in zip(parts, st.scores()))
-    assert st.to_dict() == saved  # nothing was scored on the game itself
+    assert st.to_dict() == saved and st.legal_actions() == legal  # the game is untouched
     while st.agenda:
         st.apply(st.legal_actions()[0])
     assert st.scores() == [float(v) for v in st.vp]
