@@ -210,3 +210,11 @@ def final_settlement(s: AsianDeliveryState) -> None:
     district_majority(s)
     v[L.seat(v[L.I_CUR]) + L.S_TO_MOVE] = 0
     v[L.I_OVER] = 1
+
+
+def as_if_ended(s: AsianDeliveryState) -> AsianDeliveryState:
+    """A copy of ``s`` with the final settlement played now (``scores()`` before the end):
+    the running VP alone miss the colour and district majorities the end awards."""
+    copy = s.clone()
+    final_settlement(copy)
+    return copy

@@ -196,8 +196,17 @@ class AsianDeliveryState(LazyRng, GameState):
         self.game.apply_by_decision[self.v[L.I_DECISION]](self, action)
 
     def scores(self) -> list[float]:
-        v = self.v
+        """Final VP once the game is over; before that, as if it ended now (the final
+        settlement played on a copy), as ``GameState.scores`` promises reward shaping."""
+        v = self._scored().v
         return [float(v[L.seat(p) + L.S_VP]) for p in range(self.n)]
+
+    def _scored(self) -> AsianDeliveryState:
+        if self.is_terminal():
+            return self
+        from envs.asian_delivery.round_end import as_if_ended
+
+        return as_if_ended(self)
 
     def seat_roles(self) -> list[str] | None:
         """Each seat's company key once chosen (``"-"`` before the choice)."""
@@ -214,7 +223,9 @@ class AsianDeliveryState(LazyRng, GameState):
         ]
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        v = self.v
+        """Per seat, VP by category, summing to ``scores()`` (before the end, as if it
+        ended now)."""
+        v = self._scored().v
         result = []
         for p in range(self.n):
             row = {

@@ -769,6 +769,43 @@ def test_rule_full_tie_is_a_draw():
     assert places(s.rank_keys()) == [1.0, 1.0, 1.0]
 
 
+def test_rule_scores_before_the_end_are_as_if_it_ended_now():
+    """``scores()`` mid-game plays the final settlement on a copy (colour and district
+    majorities count at once, as reward shaping needs); the game itself is untouched,
+    and at the end the scores are the banked VP."""
+    s = started(3)
+    finish_round(s)  # round 2: no interim settlement yet, and none is projected
+    set_completed(s, [[2, 0, 0, 0], [1, 2, 0, 0], [0, 0, 0, 0]])
+    for p in range(3):
+        for d in range(9):
+            s.v[L.seat(p) + L.S_MARKERS + d] = 0
+    s.v[L.seat(0) + L.S_MARKERS + 0] = 2
+    s.v[L.seat(1) + L.S_MARKERS + 0] = 1
+    s.v[L.seat(1) + L.S_MARKERS + 3] = 1
+    s.v[L.seat(2) + L.S_MARKERS + 3] = 1
+    banked = [vp(s, p) for p in range(3)]
+    saved, moves = s.to_dict(), s.legal_actions()
+    seen = [s.observation(p) for p in range(3)]
+    ended = s.clone()
+    round_end.final_settlement(ended)
+    assert s.scores() == [float(vp(ended, p)) for p in range(3)]
+    # red 6 / 3 to players 0 / 1, blue 6 to player 1; district 0 -> 0, district 3 -> 1 and 2
+    assert [sc - b for sc, b in zip(s.scores(), banked)] == [6 + 3, 3 + 6 + 3, 3]
+    parts = s.score_breakdown()
+    assert [row["final_majority"] for row in parts] == [6, 9, 0]
+    assert [row["district_majority"] for row in parts] == [3, 3, 3]
+    assert all(row["interim_majority"] == 0 for row in parts)
+    assert all(sum(v for k, v in row.items() if k != "total") == row["total"] == sc
+               for row, sc in zip(parts, s.scores()))
+    assert s.to_dict() == saved and s.legal_actions() == moves and not s.is_terminal()
+    assert all(np.array_equal(s.observation(p), seen[p]) for p in range(3))
+    assert [key[0] for key in s.rank_keys()] == banked  # ranks stay on the banked VP
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    assert s.scores() == [float(vp(s, p)) for p in range(3)]
+    assert [key[0] for key in s.rank_keys()] == [vp(s, p) for p in range(3)]
+
+
 # -- variants ----------------------------------------------------------------------------------
 def test_variant_growth_before_refill_uses_new_levels_at_once():
     s = started(3, companies=["jinkai", "okura", "shippu"], growth_before_refill=True)

@@ -912,6 +912,30 @@ def test_rule_scoring_lines():
     assert breakdown["total"] == sum(lines)
 
 
+def test_rule_scoring_before_the_end_is_as_if_it_ended_now():
+    """Scoring reads only the position (no end step converts or awards anything), so
+    ``scores()`` mid-game already equal a copy ended on the spot; the game is untouched."""
+    st = new(3, 0)
+    rng = np.random.default_rng(0)
+    while st.round < 6:
+        st.apply(int(rng.choice(st.legal_actions())))
+    saved, moves = st.to_dict(), st.legal_actions()
+    ended = st.clone()
+    ended.agenda = [(G.GAME_OVER, 0, 0)]  # the game ends now: only its last step runs
+    refresh(ended)
+    assert ended.is_terminal() and not st.is_terminal()
+    assert st.scores() == ended.scores() and st.score_breakdown() == ended.score_breakdown()
+    assert st.rank_keys() == ended.rank_keys()
+    mourners = [p.necro_mourners for p in st.players]
+    assert any(mourners)  # Necropolis mourners already count as 2 money each
+    assert [row["money"] for row in st.score_breakdown()] == [
+        (p.money + D.MONEY_PER_NECRO_MOURNER * p.necro_mourners) // D.MONEY_PER_POINT
+        for p in st.players]
+    assert all(sum(v for k, v in row.items() if k != "total") == row["total"] == s
+               for row, s in zip(st.score_breakdown(), st.scores()))
+    assert st.to_dict() == saved and st.legal_actions() == moves
+
+
 def test_rule_ties_broken_by_money_then_coffins_buried():
     st = new(3, 0)
     a, b, c = st.players
