@@ -38,6 +38,7 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -48,6 +49,8 @@ from envs.core import balance
 from envs.core.errors import ConfigError
 from envs.core.game import Game
 from training.balance_compare import strength_markdown
+from training.balance_journal import Journal, JournalError
+from training.balance_journal import header as journal_header
 from training.bots import BotCache, make_bot
 from training.cli import code_commit, parse_options
 from training.opponents import find_checkpoint, is_team, spec_role
@@ -150,11 +153,16 @@ def _batch(args: tuple[tuple[str, dict[str, Any], int, list[Cell]], list[tuple[i
             for c, g in jobs]
 
 
-def run_cells(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
-              workers: int) -> list[dict[str, Any]]:
-    """Every game of every cell, sorted by cell (in the order given) then game."""
-    jobs = [(c, g) for c in range(len(cells)) for g in range(games)]
-    results = balance.run_batches(_batch, (env_name, config, seed, cells), jobs, workers)
+def run_cells(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int,
+              games: int | list[int], workers: int,
+              on_chunk: Callable[[list[dict[str, Any]]], None] | None = None
+              ) -> list[dict[str, Any]]:
+    """Every game of every cell (``games``: how many, or which), sorted by cell (in the
+    order given) then game; ``on_chunk`` sees each finished batch (``run_batches``)."""
+    numbers = range(games) if isinstance(games, int) else games
+    jobs = [(c, g) for c in range(len(cells)) for g in numbers]
+    results = balance.run_batches(_batch, (env_name, config, seed, cells), jobs, workers,
+                                  on_chunk)
     order = {cell.name: k for k, cell in enumerate(cells)}
     return sorted(results, key=lambda r: (order[r["cell"]], r["g"]))
 
@@ -239,24 +247,43 @@ def build_cells(game: Game, hook: ModuleType | None, cell_args: list[str],
 
 
 def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
-        workers: int, command: str = "") -> dict[str, Any]:
-    """Play every cell and return the report: settings, cells, summary and every game."""
+        workers: int, command: str = "", journal: str | Path | None = None) -> dict[str, Any]:
+    """Play every cell and return the report: settings, cells, summary and every game.
+    With ``journal`` (``training.balance_journal``) every game is kept on disk as it ends,
+    and the games a journal of the same run already holds are not played again."""
     if games < 1:
         raise BalanceError(f"--games must be at least 1 (got {games})")
     game = envs.make_game(env_name, **config)
     start = time.perf_counter()
+    book = (Journal.open(journal, journal_header(env_name, config, seed, games,
+                                                 [(c.name, c.specs) for c in cells]))
+            if journal else None)
     results: list[dict[str, Any]] = []
+    taken = 0
     for cell in cells:  # one at a time, each reported as it ends (a long run shows progress)
-        results += run_cells(env_name, config, [cell], seed, games, workers)
+        kept = dict(book.games[cell.name]) if book else {}
+        if kept:  # the journal's games count only if the first of them plays the same now
+            book.check_replay(cell.name, run_cells(env_name, config, [cell], seed,
+                                                   [min(kept)], 1)[0])
+            taken += len(kept)
+        todo = book.missing(cell.name, games) if book else list(range(games))
+        fresh = run_cells(env_name, config, [cell], seed, todo, workers,
+                          book.add if book else None)
+        results += sorted([*kept.values(), *fresh], key=lambda r: r["g"])
         print(f"balance: cell {cell.name}: {games} games done after "
-              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+              f"{time.perf_counter() - start:.0f} s"
+              + (f" ({len(kept)} from the journal)" if kept else ""),
+              file=sys.stderr, flush=True)
     cell_info = [{"name": c.name, "specs": list(c.specs),
                   "roles": [game.seat_role(s) for s in range(game.num_players)],
                   "seed_group": balance.seed_group(c.specs)} for c in cells]
-    return {"tool": "training.balance", "command": command, "code_commit": code_commit(),
-            "env": env_name, "config": config, "seed": seed, "games": games,
-            "wall_time_s": round(time.perf_counter() - start, 1), "cells": cell_info,
-            "summary": summarise(game, cell_info, results), "results": results}
+    report = {"tool": "training.balance", "command": command, "code_commit": code_commit(),
+              "env": env_name, "config": config, "seed": seed, "games": games,
+              "wall_time_s": round(time.perf_counter() - start, 1), "cells": cell_info,
+              "summary": summarise(game, cell_info, results), "results": results}
+    if book:
+        report["journal"] = {"path": str(book.path), "games_taken": taken}
+    return report
 
 
 MERGE_KEYS = ("env", "config", "seed", "games")
@@ -380,6 +407,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write settings, summary and every game")
     parser.add_argument("--markdown", metavar="FILE", help="also write the tables to FILE")
     parser.add_argument("--plots", metavar="DIR", help="write PNG figures (matplotlib)")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="keep every finished game in FILE (JSON lines) and, when FILE "
+                             "holds games of this same run, play only the missing ones (a long "
+                             "run that was stopped goes on)")
     parser.add_argument("--record", action="store_true",
                         help="write the figures into --team's cards (members: CLASS+random, "
                              "CLASS+bots as vs_random, vs_heuristic; team.json: every cell)")
@@ -424,9 +455,10 @@ def main(argv: list[str] | None = None) -> int:
         cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
         command = "python -m training.balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
-        report = run(args.env, config, cells, args.seed, args.games, args.workers, command)
+        report = run(args.env, config, cells, args.seed, args.games, args.workers, command,
+                     args.journal)
         return _write(report, args)
-    except (BalanceError, ConfigError) as exc:
+    except (BalanceError, ConfigError, JournalError) as exc:
         raise SystemExit(f"balance: {exc}") from None
 
 

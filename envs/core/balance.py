@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import ModuleType
 from typing import Any
 
@@ -145,19 +145,27 @@ def play_lineup(game: Game, specs: Sequence[str], seed: int, g: int, build: BotB
 
 
 def run_batches(batch: Callable[[tuple[Any, list[Any]]], list[Any]], shared: Any,
-                jobs: list[Any], workers: int) -> list[Any]:
+                jobs: list[Any], workers: int,
+                on_chunk: Callable[[list[Any]], None] | None = None) -> list[Any]:
     """``batch((shared, chunk))`` over ``jobs`` split in ``8 * workers`` interleaved chunks,
-    in worker processes when ``workers > 1``; the results of every chunk, unordered."""
+    in worker processes when ``workers > 1``; the results of every chunk, unordered.
+    ``on_chunk`` sees each chunk's results as soon as it is done (a journal keeps them)."""
     n_chunks = max(1, workers) * 8
-    chunks = [(shared, jobs[k::n_chunks]) for k in range(n_chunks)]
+    chunks = [(shared, jobs[k::n_chunks]) for k in range(n_chunks) if jobs[k::n_chunks]]
     results: list[Any] = []
+
+    def done(part: list[Any]) -> None:
+        results.extend(part)
+        if on_chunk is not None:
+            on_chunk(part)
+
     if workers <= 1:
         for chunk in chunks:
-            results += batch(chunk)
+            done(batch(chunk))
     else:
         with ProcessPoolExecutor(workers) as pool:
-            for part in pool.map(batch, chunks):
-                results += part
+            for future in as_completed([pool.submit(batch, chunk) for chunk in chunks]):
+                done(future.result())
     return results
 
 

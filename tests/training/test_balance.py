@@ -362,3 +362,58 @@ def test_merge_refuses_one_cell_name_with_two_lineups(tmp_path):
                              "--json", paths[-1]]) == 0
     with pytest.raises(SystemExit, match="cell 'x' differs between the reports"):
         balance.main(["--merge", *paths])
+
+
+def _journal_run(team: Path, journal: Path, *extra: str, seed: int = 3) -> dict:
+    out = journal.with_suffix(".json")
+    assert balance.main(["--env", ENV, "--games", "12", "--seed", str(seed), "--team", str(team),
+                         "--preset", "bots,judge+bots", "--journal", str(journal),
+                         "--json", str(out), *extra]) == 0
+    return json.loads(out.read_text())
+
+
+def test_journal_a_stopped_run_goes_on_to_the_same_report(team, tmp_path, capsys):
+    """A run cut short (some games journaled, its last line half written) plays only the
+    missing games and gives the report of one uninterrupted run, game for game."""
+    whole = _journal_run(team, tmp_path / "whole.jsonl")
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines()
+    assert len(lines) == 1 + 2 * 12 and whole["journal"]["games_taken"] == 0
+    stopped = tmp_path / "stopped.jsonl"
+    stopped.write_text("\n".join(lines[:10]) + "\n" + lines[10][:25])  # 9 games, a torn line
+    resumed = _journal_run(team, stopped)
+    capsys.readouterr()
+    assert resumed["journal"]["games_taken"] == 9
+    assert resumed["results"] == whole["results"] and resumed["summary"] == whole["summary"]
+    assert len(stopped.read_text().splitlines()) == 1 + 2 * 12
+    again = _journal_run(team, stopped)  # everything journaled: nothing is played but a check
+    assert again["journal"]["games_taken"] == 24 and again["results"] == whole["results"]
+
+
+def test_journal_of_another_run_or_changed_games_is_refused(team, tmp_path):
+    journal = tmp_path / "j.jsonl"
+    _journal_run(team, journal)
+    with pytest.raises(SystemExit, match=r"journal of another run: seed 3 != 4"):
+        _journal_run(team, journal, seed=4)
+    lines = journal.read_text().splitlines()
+    first = min((json.loads(x) for x in lines[1:]), key=lambda r: (r["cell"] != "bots", r["g"]))
+    tampered = [json.dumps({**first, "scores": [s + 1 for s in first["scores"]]})
+                if json.loads(x) == first else x for x in lines[1:]]
+    journal.write_text("\n".join([lines[0], *tampered]) + "\n")
+    with pytest.raises(SystemExit, match=r"game 0 of cell 'bots', played again, differs"):
+        _journal_run(team, journal)
+    (tmp_path / "not.jsonl").write_text('{"g": 0}\n')
+    with pytest.raises(SystemExit, match=r"not a training\.balance journal"):
+        _journal_run(team, tmp_path / "not.jsonl")
+
+
+def test_journal_refuses_games_of_a_network_that_changed(team, tmp_path):
+    copy = tmp_path / "team"
+    import shutil
+
+    shutil.copytree(team, copy)
+    journal = tmp_path / "j.jsonl"
+    _journal_run(copy, journal)
+    shutil.rmtree(copy / "judge")
+    tiny_policy(copy / "judge", "judge", 99)
+    with pytest.raises(SystemExit, match=r"cell 'judge\+bots': the network of .* changed"):
+        _journal_run(copy, journal)
