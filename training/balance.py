@@ -4,6 +4,7 @@ paired deals, as a designer reads it: markdown tables, JSON with every game, PNG
     python -m training.balance --env hegemony_v0 --games 1000 --seed 20261202 --workers 2 \
         --team checkpoints/hegemony_v0/<team> --preset bots,team,all+bots,all+random \
         --preset bot:all+random [--cell NAME=ROLE:SPEC,ROLE:SPEC ...] [--option K=V ...] \
+        --journal runs/balance/default.jsonl \
         --json runs/balance/default.json --plots runs/balance/default_png
     python -m training.balance --compare runs/balance/default.json runs/balance/p6A.json
 
