@@ -374,13 +374,14 @@ def _journal_run(team: Path, journal: Path, *extra: str, seed: int = 3) -> dict:
 
 def test_journal_a_stopped_run_goes_on_to_the_same_report(team, tmp_path, capsys):
     """A run cut short (some games journaled, its last line half written) plays only the
-    missing games and gives the report of one uninterrupted run, game for game."""
+    missing games, in worker processes or not, and gives the report of one uninterrupted
+    run, game for game."""
     whole = _journal_run(team, tmp_path / "whole.jsonl")
     lines = (tmp_path / "whole.jsonl").read_text().splitlines()
     assert len(lines) == 1 + 2 * 12 and whole["journal"]["games_taken"] == 0
     stopped = tmp_path / "stopped.jsonl"
     stopped.write_text("\n".join(lines[:10]) + "\n" + lines[10][:25])  # 9 games, a torn line
-    resumed = _journal_run(team, stopped)
+    resumed = _journal_run(team, stopped, "--workers", "2")  # worker processes journal too
     capsys.readouterr()
     assert resumed["journal"]["games_taken"] == 9
     assert resumed["results"] == whole["results"] and resumed["summary"] == whole["summary"]
