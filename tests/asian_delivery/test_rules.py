@@ -729,11 +729,9 @@ def test_rule_majority_needs_at_least_one_card():
     assert [vp(s, p) for p in range(3)] == [3, 0, 0]
 
 
-def test_rule_final_settlement_colours_and_district_majority():
-    s = started(3)
-    for _ in range(5):
-        finish_round(s)
-    set_completed(s, [[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0]])
+def place_district_markers(s) -> None:
+    """Interest markers only in district 0 (player 0: 2, player 1: 1) and district 3
+    (players 1 and 2: 1 each), so district 0 goes to player 0 and 3 is shared."""
     for p in range(3):
         for d in range(9):
             s.v[L.seat(p) + L.S_MARKERS + d] = 0
@@ -741,6 +739,14 @@ def test_rule_final_settlement_colours_and_district_majority():
     s.v[L.seat(1) + L.S_MARKERS + 0] = 1
     s.v[L.seat(1) + L.S_MARKERS + 3] = 1
     s.v[L.seat(2) + L.S_MARKERS + 3] = 1
+
+
+def test_rule_final_settlement_colours_and_district_majority():
+    s = started(3)
+    for _ in range(5):
+        finish_round(s)
+    set_completed(s, [[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0]])
+    place_district_markers(s)
     before = [vp(s, p) for p in range(3)]
     round_end.final_settlement(s)  # as after round 6's growth
     assert s.is_terminal()
@@ -776,13 +782,7 @@ def test_rule_scores_before_the_end_are_as_if_it_ended_now():
     s = started(3)
     finish_round(s)  # round 2: no interim settlement yet, and none is projected
     set_completed(s, [[2, 0, 0, 0], [1, 2, 0, 0], [0, 0, 0, 0]])
-    for p in range(3):
-        for d in range(9):
-            s.v[L.seat(p) + L.S_MARKERS + d] = 0
-    s.v[L.seat(0) + L.S_MARKERS + 0] = 2
-    s.v[L.seat(1) + L.S_MARKERS + 0] = 1
-    s.v[L.seat(1) + L.S_MARKERS + 3] = 1
-    s.v[L.seat(2) + L.S_MARKERS + 3] = 1
+    place_district_markers(s)
     banked = [vp(s, p) for p in range(3)]
     saved, moves = s.to_dict(), s.legal_actions()
     seen = [s.observation(p) for p in range(3)]
