@@ -39,7 +39,7 @@ import json
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -155,13 +155,12 @@ def _batch(args: tuple[tuple[str, dict[str, Any], int, list[Cell]], list[tuple[i
 
 
 def run_cells(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int,
-              games: int | list[int], workers: int,
+              games: Sequence[int], workers: int,
               on_chunk: Callable[[list[dict[str, Any]]], None] | None = None
               ) -> list[dict[str, Any]]:
-    """Every game of every cell (``games``: how many, or which), sorted by cell (in the
-    order given) then game; ``on_chunk`` sees each finished batch (``run_batches``)."""
-    numbers = range(games) if isinstance(games, int) else games
-    jobs = [(c, g) for c in range(len(cells)) for g in numbers]
+    """Games ``games`` (their numbers) of every cell, sorted by cell (in the order given)
+    then game; ``on_chunk`` sees each finished batch (``run_batches``)."""
+    jobs = [(c, g) for c in range(len(cells)) for g in games]
     results = balance.run_batches(_batch, (env_name, config, seed, cells), jobs, workers,
                                   on_chunk)
     order = {cell.name: k for k, cell in enumerate(cells)}
@@ -267,7 +266,7 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
             book.check_replay(cell.name, run_cells(env_name, config, [cell], seed,
                                                    [min(kept)], 1)[0])
             taken += len(kept)
-        todo = book.missing(cell.name, games) if book else list(range(games))
+        todo = book.missing(cell.name, games) if book else range(games)
         fresh = run_cells(env_name, config, [cell], seed, todo, workers,
                           book.add if book else None)
         results += sorted([*kept.values(), *fresh], key=lambda r: r["g"])

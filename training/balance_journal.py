@@ -36,9 +36,9 @@ def spec_digest(spec: str) -> str:
     figures are recorded into them, its network does not)."""
     if spec in (balance.HEURISTIC, balance.RANDOM):
         return spec
-    folder = find_checkpoint(spec.rpartition(":")[2] if ":" in spec else spec)
+    folder = find_checkpoint(spec)
     if folder is None:
-        return spec  # an importable agent (module:Class): named, not hashed
+        return spec  # an importable agent (module:Class), as make_bot reads it: named
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*.onnx")):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
