@@ -255,8 +255,9 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
         raise BalanceError(f"--games must be at least 1 (got {games})")
     game = envs.make_game(env_name, **config)
     start = time.perf_counter()
+    seat_roles = [game.seat_role(s) for s in range(game.num_players)]
     book = (Journal.open(journal, journal_header(env_name, config, seed, games,
-                                                 [(c.name, c.specs) for c in cells]))
+                                                 [(c.name, c.specs) for c in cells], seat_roles))
             if journal else None)
     results: list[dict[str, Any]] = []
     taken = 0

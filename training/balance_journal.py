@@ -3,13 +3,19 @@ stopped (a session's end, a killed job) goes on from where it stopped instead of
 again.  A 1000-game cell with three Hegemony bots costs over an hour of a core; before the
 journal such a run left nothing when it was cut short.
 
-The file is JSON lines: a header (the run's settings: env, options, seed, games, every cell's
-lineup and a digest of every checkpoint it plays), then one line per finished game.  A run
+The file is JSON lines: a header (the run's settings: env, options, seed, every cell's lineup
+and a digest of the network that plays each seat), then one line per finished game.  A run
 given an existing journal checks that the header matches, then replays the first journaled
 game of each cell and checks that it comes out the same (the code or an agent that plays it
 may have changed since), and plays only the games that are missing.  A header that differs,
 a replayed game that differs, or a line that is no game record is refused with what differs:
 nothing from another run is ever mixed into a report.
+
+Two things may differ.  The number of games: game ``g`` depends on the seed and ``g`` alone
+(``envs.core.balance.deal_seed``), so a run of 1000 games goes on from a journal of 200 and
+a run of 200 reports the first 200 of a journal of 1000.  And a team's other members: a seat
+played by a team is digested by the member of that seat's role only, so a journal of the
+middle class's cell stays valid when the team's working class is replaced.
 """
 
 from __future__ import annotations
@@ -21,24 +27,29 @@ from pathlib import Path
 from typing import Any
 
 from envs.core import balance
-from training.opponents import find_checkpoint
+from training.opponents import TEAM_FILE, find_checkpoint, read_team_card
 
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # 2: a team digested per seat by its role's member; games may grow
 
 
 class JournalError(ValueError):
     """A journal that belongs to another run, or that cannot be read, and why."""
 
 
-def spec_digest(spec: str) -> str:
-    """``heuristic``/``random`` as they are; a checkpoint or team folder by the SHA-256 of
-    its ONNX files (names and bytes), what its moves depend on (its cards change when
-    figures are recorded into them, its network does not)."""
+def spec_digest(spec: str, role: str | None = None) -> str:
+    """``heuristic``/``random`` as they are; a checkpoint folder by the SHA-256 of its ONNX
+    files (names and bytes), what its moves depend on (its cards change when figures are
+    recorded into them, its network does not).  A team folder with ``role`` (the role of
+    the seat it plays): its member of that role only."""
     if spec in (balance.HEURISTIC, balance.RANDOM):
         return spec
     folder = find_checkpoint(spec)
     if folder is None:
         return spec  # an importable agent (module:Class), as make_bot reads it: named
+    if role is not None and (folder / TEAM_FILE).is_file():
+        _, members, _ = read_team_card(folder)
+        if role in members:
+            folder = folder / members[role]
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*.onnx")):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
@@ -47,17 +58,22 @@ def spec_digest(spec: str) -> str:
 
 
 def header(env: str, config: dict[str, Any], seed: int, games: int,
-           cells: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
-    """What a journal's games depend on: the settings and each cell's agents."""
+           cells: Sequence[tuple[str, Sequence[str]]],
+           seat_roles: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """What a journal's games depend on: the settings and each seat's agent (``seat_roles``:
+    the role each seat plays, which picks a team's member)."""
+    def role(seat: int) -> str | None:
+        return seat_roles[seat] if seat_roles is not None else None
     return {"journal": "training.balance", "version": JOURNAL_VERSION, "env": env,
             "config": config, "seed": seed, "games": games,
             "cells": [{"name": name, "specs": list(specs),
-                       "digests": [spec_digest(s) for s in specs]} for name, specs in cells]}
+                       "digests": [spec_digest(s, role(k)) for k, s in enumerate(specs)]}
+                      for name, specs in cells]}
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     found = [f"{k} {old.get(k)!r} != {new[k]!r}"
-             for k in ("version", "env", "config", "seed", "games") if old.get(k) != new[k]]
+             for k in ("version", "env", "config", "seed") if old.get(k) != new[k]]
     old_cells = {c["name"]: c for c in old.get("cells", [])}
     for cell in new["cells"]:
         before = old_cells.get(cell["name"])
@@ -114,17 +130,18 @@ class Journal:
             if not (isinstance(record, dict) and isinstance(record.get("g"), int)
                     and isinstance(record.get("cell"), str)):
                 raise JournalError(f"{path}, line {k}: not a game record (needs cell and g)")
-            if not 0 <= record["g"] < run_header["games"]:
-                raise JournalError(f"{path}, line {k}: game {record['g']} outside "
-                                   f"0..{run_header['games'] - 1}")
-            if record["cell"] in games:
-                games[record["cell"]][record["g"]] = record
+            if record["g"] < 0:
+                raise JournalError(f"{path}, line {k}: game {record['g']} is negative")
+            if record["cell"] in games and record["g"] < run_header["games"]:
+                games[record["cell"]][record["g"]] = record  # later games: a longer run's
             kept.append(line)
         known = {c["name"] for c in old.get("cells", [])}
         added = [c for c in run_header["cells"] if c["name"] not in known]
-        if added:  # the header names every cell that may have games in the file
-            kept[0] = json.dumps({**old, "cells": [*old.get("cells", []), *added]})
-        if added or len(kept) < len(lines) or not text.endswith("\n"):
+        grown = run_header["games"] > old.get("games", 0)
+        if added or grown:  # the header names every cell and the longest run's games
+            kept[0] = json.dumps({**old, "games": max(old.get("games", 0), run_header["games"]),
+                                  "cells": [*old.get("cells", []), *added]})
+        if added or grown or len(kept) < len(lines) or not text.endswith("\n"):
             path.write_text("\n".join(kept) + "\n")
         return cls(path, games)
 

@@ -144,13 +144,19 @@ def play_lineup(game: Game, specs: Sequence[str], seed: int, g: int, build: BotB
     return {**play_deal(game, bots, seed, g, hook), "seed_group": group, "seat_seeds": seeds}
 
 
+JOURNAL_CHUNK = 25  # jobs per chunk at most when each chunk is kept as it ends
+
+
 def run_batches(batch: Callable[[tuple[Any, list[Any]]], list[Any]], shared: Any,
                 jobs: list[Any], workers: int,
                 on_chunk: Callable[[list[Any]], None] | None = None) -> list[Any]:
     """``batch((shared, chunk))`` over ``jobs`` split in ``8 * workers`` interleaved chunks,
     in worker processes when ``workers > 1``; the results of every chunk, unordered.
-    ``on_chunk`` sees each chunk's results as soon as it is done (a journal keeps them)."""
+    ``on_chunk`` sees each chunk's results as soon as it is done (a journal keeps them); with
+    it, no chunk holds more than ``JOURNAL_CHUNK`` jobs, so a stopped run loses little."""
     n_chunks = max(1, workers) * 8
+    if on_chunk is not None:
+        n_chunks = max(n_chunks, -(-len(jobs) // JOURNAL_CHUNK))
     chunks = [(shared, jobs[k::n_chunks]) for k in range(n_chunks) if jobs[k::n_chunks]]
     results: list[Any] = []
 

@@ -390,6 +390,22 @@ def test_journal_a_stopped_run_goes_on_to_the_same_report(team, tmp_path, capsys
     assert again["journal"]["games_taken"] == 24 and again["results"] == whole["results"]
 
 
+def test_journal_grows_to_a_longer_run_and_serves_a_shorter_one(team, tmp_path):
+    """Game g depends on the seed and g alone: 12 games go on from a journal of 5, and 4
+    games report the first 4 of a journal of 12, game for game as uninterrupted runs."""
+    whole = _journal_run(team, tmp_path / "whole.jsonl")
+    journal = tmp_path / "j.jsonl"
+    _journal_run(team, journal, "--games", "5")
+    grown = _journal_run(team, journal)
+    assert grown["journal"]["games_taken"] == 2 * 5
+    assert grown["results"] == whole["results"] and grown["summary"] == whole["summary"]
+    assert json.loads(journal.read_text().splitlines()[0])["games"] == 12
+    short = _journal_run(team, journal, "--games", "4")
+    assert short["journal"]["games_taken"] == 2 * 4
+    assert short["results"] == [r for r in whole["results"] if r["g"] < 4]
+    assert len(journal.read_text().splitlines()) == 1 + 2 * 12  # nothing dropped
+
+
 def test_journal_of_another_run_or_changed_games_is_refused(team, tmp_path):
     journal = tmp_path / "j.jsonl"
     _journal_run(team, journal)
@@ -414,6 +430,9 @@ def test_journal_refuses_games_of_a_network_that_changed(team, tmp_path):
     shutil.copytree(team, copy)
     journal = tmp_path / "j.jsonl"
     _journal_run(copy, journal)
+    shutil.rmtree(copy / "trader")  # a member that plays no seat of the journal's cells
+    tiny_policy(copy / "trader", "trader", 99)
+    assert _journal_run(copy, journal)["journal"]["games_taken"] == 24
     shutil.rmtree(copy / "judge")
     tiny_policy(copy / "judge", "judge", 99)
     with pytest.raises(SystemExit, match=r"cell 'judge\+bots': the network of .* changed"):
