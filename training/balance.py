@@ -411,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--journal", metavar="FILE",
                         help="keep every finished game in FILE (JSON lines) and, when FILE "
                              "holds games of this same run, play only the missing ones (a long "
-                             "run that was stopped goes on)")
+                             "run that was stopped goes on; a journal of fewer or more --games "
+                             "of the same seed serves too)")
     parser.add_argument("--record", action="store_true",
                         help="write the figures into --team's cards (members: CLASS+random, "
                              "CLASS+bots as vs_random, vs_heuristic; team.json: every cell)")
