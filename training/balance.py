@@ -276,7 +276,7 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
               + (f" ({len(kept)} from the journal)" if kept else ""),
               file=sys.stderr, flush=True)
     cell_info = [{"name": c.name, "specs": list(c.specs),
-                  "roles": [game.seat_role(s) for s in range(game.num_players)],
+                  "roles": list(seat_roles),
                   "seed_group": balance.seed_group(c.specs)} for c in cells]
     report = {"tool": "training.balance", "command": command, "code_commit": code_commit(),
               "env": env_name, "config": config, "seed": seed, "games": games,

@@ -59,15 +59,13 @@ def spec_digest(spec: str, role: str | None = None) -> str:
 
 def header(env: str, config: dict[str, Any], seed: int, games: int,
            cells: Sequence[tuple[str, Sequence[str]]],
-           seat_roles: Sequence[str | None] | None = None) -> dict[str, Any]:
+           seat_roles: Sequence[str]) -> dict[str, Any]:
     """What a journal's games depend on: the settings and each seat's agent (``seat_roles``:
     the role each seat plays, which picks a team's member)."""
-    def role(seat: int) -> str | None:
-        return seat_roles[seat] if seat_roles is not None else None
     return {"journal": "training.balance", "version": JOURNAL_VERSION, "env": env,
             "config": config, "seed": seed, "games": games,
             "cells": [{"name": name, "specs": list(specs),
-                       "digests": [spec_digest(s, role(k)) for k, s in enumerate(specs)]}
+                       "digests": [spec_digest(s, r) for s, r in zip(specs, seat_roles)]}
                       for name, specs in cells]}
 
 
