@@ -229,17 +229,21 @@ def _family(env_name: str) -> str:
 
 
 def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/checkpoints",
-                     command: str | None = None) -> Path:
+                     command: str | None = None, folder: Path | None = None) -> Path:
     """Copy a checkpoint to a newer version of its env, whose rules changed but whose
     observation and action layout did not; the copy awaits a fresh evaluation.
 
     Refused for another game, or when any feature or action name differs (the
     network would read the new layout wrongly: retrain instead).  The old card's
     evaluation moves to ``carried_from``, so no figure measured under the old rules
-    is shown as the new version's.
+    is shown as the new version's.  A team (a folder with ``team.json``) is carried member
+    by member (``carry_team``); ``folder`` overrides ``<out>/<to_env>/<name>``.
     """
     from training.opponents import CheckpointError, load
+    from training.zoo import TEAM_FILE
 
+    if (Path(source) / TEAM_FILE).is_file():
+        return carry_team(source, to_env, out, command)
     agent = load(source)
     card = agent.card
     if _family(card["env"]) != _family(to_env) or card["env"] == to_env:
@@ -255,7 +259,7 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
             raise CheckpointError(
                 f"{source}: {to_env} ({players} players, role {role}) has another "
                 "observation or action layout than the checkpoint; retrain it instead")
-    folder = Path(out) / to_env / card["name"]
+    folder = folder or Path(out) / to_env / card["name"]
     if folder.exists():
         raise CheckpointError(f"{folder} exists already; remove it or carry another checkpoint")
     folder.mkdir(parents=True)
@@ -267,6 +271,34 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
                 "evaluation": None,
                 "carried_from": [*card.get("carried_from", []), carried]}
     (folder / "card.json").write_text(json.dumps(new_card, indent=2, ensure_ascii=False) + "\n")
+    return folder
+
+
+def carry_team(source: str | Path, to_env: str, out: str | Path = "runs/checkpoints",
+               command: str | None = None) -> Path:
+    """Carry a team checkpoint to ``to_env``: each role's member as ``carry_checkpoint`` does
+    (the same layout checks), and ``team.json`` with its evaluation moved to
+    ``carried_from``."""
+    from training.opponents import read_team_card
+    from training.zoo import TEAM_FILE, CheckpointError
+
+    source = Path(source)
+    team, members, _env = read_team_card(source)
+    folder = Path(out) / to_env / team["name"]
+    if folder.exists():
+        raise CheckpointError(f"{folder} exists already; remove it or carry another checkpoint")
+    try:
+        for role, member in members.items():
+            carry_checkpoint(source / member, to_env, out, command, folder / role)
+    except Exception:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    carried = {"env": team["env"], "evaluation": team.get("evaluation"), "command": command,
+               "code_commit": code_commit(),
+               "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    new_team = {**team, "env": to_env, "evaluation": None,
+                "carried_from": [*team.get("carried_from", []), carried]}
+    (folder / TEAM_FILE).write_text(json.dumps(new_team, indent=2) + "\n")
     return folder
 
 
