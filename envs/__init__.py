@@ -21,7 +21,7 @@ _MODULES = {
     "chihou_sousei_v1": "envs.chihou_sousei",
     "asian_delivery_v1": "envs.asian_delivery",
     "necropolis_railway_v1": "envs.necropolis_railway",
-    "hegemony_v0": "envs.hegemony",
+    "hegemony_v1": "envs.hegemony",
 }
 
 # Retired env id -> the id that replaced it.  An id changes whenever its rules do
@@ -31,6 +31,7 @@ _RETIRED = {
     "chihou_sousei_v0": "chihou_sousei_v1",
     "asian_delivery_v0": "asian_delivery_v1",
     "necropolis_railway_v0": "necropolis_railway_v1",
+    "hegemony_v0": "hegemony_v1",
 }
 
 

@@ -1,8 +1,8 @@
 """Class balance report: how each role (a Hegemony class) fares for any mix of agents, on
 paired deals, as a designer reads it: markdown tables, JSON with every game, PNG figures.
 
-    python -m training.balance --env hegemony_v0 --games 1000 --seed 20261202 --workers 2 \
-        --team checkpoints/hegemony_v0/<team> --preset bots,team,all+bots,all+random \
+    python -m training.balance --env hegemony_v1 --games 1000 --seed 20261202 --workers 2 \
+        --team checkpoints/hegemony_v1/<team> --preset bots,team,all+bots,all+random \
         --preset bot:all+random [--cell NAME=ROLE:SPEC,ROLE:SPEC ...] [--option K=V ...] \
         --journal runs/balance/default.jsonl \
         --json runs/balance/default.json --plots runs/balance/default_png
@@ -395,7 +395,7 @@ def load_report(path: str | Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--env", default="hegemony_v0")
+    parser.add_argument("--env", default="hegemony_v1")
     parser.add_argument("--games", type=int, default=1000, help="games per cell")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)

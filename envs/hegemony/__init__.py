@@ -1,9 +1,9 @@
-"""Hegemony (``hegemony_v0``): 4 players, each a class with its own actions; see RULES.md."""
+"""Hegemony (``hegemony_v1``): 4 players, each a class with its own actions; see RULES.md."""
 
 from envs.core.aec import env_functions
 from envs.hegemony.game import HegemonyGame
 
-ENV_NAME = "hegemony_v0"
+ENV_NAME = "hegemony_v1"
 env, raw_env = env_functions(HegemonyGame)
 
 __all__ = ["ENV_NAME", "HegemonyGame", "env", "raw_env"]

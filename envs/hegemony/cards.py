@@ -46,7 +46,9 @@ Primitives (``PRIMITIVES``; roles in brackets)
   may buy what it lacks first (§3.13).
   - ``target_class_choice``: non-empty list of WC | MC | CC.
   - ``bundle``: object resource → amount (money, food, lux, health, edu, influence, cubes;
-    cubes come from that class's supply), formulas read for the receiving class.
+    cubes come from that class's supply; influence from Public Services' Media Influence, and
+    the option is illegal when it holds less, decision #48), formulas read for the receiving
+    class.
 - ``add_cubes`` [WC, MC, CC]: ``amt`` own cubes from supply into the bag (capped by supply).
 - ``bag_purge`` [WC, MC, CC]: draw ``draw`` cubes; return up to ``remove_up_to`` of the drawn
   cubes of other classes to their supplies; the rest go back into the bag.

@@ -13,7 +13,8 @@ START_FREE = 6       # step: begin free action ``arg`` (index in actions.FREE_AC
 AFTER_ACTION = 7     # step: the re-checks after every action (§3.6 demonstration, §5.10 unions)
 MARKET_DISCARD = 8   # decision: CC / MC discard market cards, then refill (§2.1 step 6)
 PREP_SKILL = 9       # decision: MC picks its new skilled worker's industry (variant)
-PREP = 10            # step: the automatic Preparation steps of §2.1
+PREP = 10            # step: §2.1 steps 2-5 (interest, prosperity, Events, Agenda, cards)
+PREP_ARRIVALS = 11   # step: §2.1 steps 7-9 (Deals, Export card, new workers), after step 6
 
 # workers.py: 20-39 ; economy.py: 40-69 ; politics.py: 70-99 ; production.py: 100-119
 WORKERS = range(20, 40)

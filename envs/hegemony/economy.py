@@ -463,6 +463,7 @@ def sell_company(st: HegemonyState, owner: int, seat: int) -> None:
     board.clear_company(st, seat)
     st.seat_card[seat], st.seat_wage[seat], st.seat_face_up[seat] = -1, -1, 0
     money.gain(st, owner, company.cost)
+    storage.discard_state_excess(st)  # #47, if the State's cap counted the company
     if company.sector == "public":
         empty = [s for s in PUBLIC_SEATS if st.seat_card[s] < 0]
         if empty:

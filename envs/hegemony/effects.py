@@ -33,9 +33,10 @@ Choices the page and the vocabulary leave open, decided here:
 - ``provide`` / ``provide_to``: the State gives its own goods first and buys only what it
   lacks, one unit at a time from a source it picks (``source`` block: CC or MC Storage at their
   price, the Foreign Market at base price for food and lux); a source is offered only if the
-  rest stays affordable.  Influence comes from the supply (capped), cubes from the class's
-  supply (capped); money waits off the table until received.  Replaced contents are
-  discarded, cubes going home.  Units for a per-unit reward are the non-money units given.
+  rest stays affordable.  Influence comes from Public Services' Media Influence (the option
+  is illegal when it holds less, decision #48), cubes from the class's supply (capped); money
+  waits off the table until received.  Replaced contents are discarded, cubes going home.
+  Units for a per-unit reward are the non-money units given.
 - ``build_for``: the class builds as its Build Company (it picks the card, wage and staff);
   the State pays a card of at least ``min_cost`` from what it holds, never a loan.
 - ``transfer_company`` cc_to_public: the company takes an empty public space, else the space
@@ -145,6 +146,7 @@ CHILDREN: list[tuple[int, ...]] = []  # seq effects, choice options, optional ef
 MODS: list[Mapping[str, Any]] = []    # a basic node's modifiers (empty for other nodes)
 CARD_NODES: list[list[tuple[int, ...]]] = [[], [], [], []]  # [cls][design] -> top-level nodes
 EVENT_NODE: list[int] = []            # [event] -> its task node
+_EFFECT_LOSS: list[list[bool]] = [[], [], [], []]  # [cls][design]: an Extra Tax in its effect
 EVENTS: list[C.Event] = []            # cards.EVENTS, then any Event added by ``add_event``
 
 
@@ -173,8 +175,18 @@ def _build_table() -> None:
     for cls, role in enumerate(C.ROLES):
         CARD_NODES[cls] = [tuple(_index(node) for node in card.effects)
                            for card in C.ACTION_CARDS[role]]
+        _EFFECT_LOSS[cls] = [any(_extra_tax_inside(nid) for nid in nids)
+                             for nids in CARD_NODES[cls]]
     for event in C.EVENTS:
         add_event(event)
+
+
+def _extra_tax_inside(nid: int) -> bool:
+    """Whether node ``nid`` may run an Extra Tax, the one effect of a card that lowers
+    Legitimacy tracks the State does not choose (``symbols_fit``)."""
+    node = NODES[nid]
+    return (node["op"] == "basic" and node["action"] == "extra_tax") or any(
+        _extra_tax_inside(k) for k in CHILDREN[nid] if k >= 0)
 
 
 def add_event(event: C.Event) -> int:
@@ -463,7 +475,34 @@ def playable(st: HegemonyState, cls: int, design: int) -> bool:
         return False
     if card.requirement is not None and not requirement(st, cls, card.requirement):
         return False
+    if cls == ST and card.legitimacy and not symbols_fit(st, cls, design):
+        return False
     return _all_can(st, cls, CARD_NODES[cls][design])
+
+
+def symbols_fit(st: HegemonyState, cls: int, design: int) -> bool:
+    """Decision #54 (§2.2, #23): a State card whose Legitimacy symbols would take a track below
+    1 is illegal, never clamped (the other classes' symbols are imposed on the State: they
+    clamp).  The symbols apply after the effect, so a loss the effect itself
+    may cause first (an Extra Tax inside the card, ``_EFFECT_LOSS``) is counted as the worst
+    case: the card is offered only if the track stays at 1 or more however the effect goes."""
+    if len(st.vp) != 4:  # the symbols apply at 4 players only
+        return True
+    card = C.ACTION_CARDS[C.ROLES[cls]][design]
+    loss = _EFFECT_LOSS[cls][design]
+    for name, n in card.legitimacy.items():
+        target = CLASS_OF[name]
+        worst = n - (1 if loss and _may_lose_extra_tax(st, target) else 0)
+        if worst < 0 and st.legitimacy[target] + worst < D.LEGITIMACY_MIN:
+            return False
+    return True
+
+
+def _may_lose_extra_tax(st: HegemonyState, target: int) -> bool:
+    """An Extra Tax takes 1 from the two lowest tracks, the State breaking ties (§3.15): it may
+    take ``target``'s unless two other classes stand lower."""
+    lower = sum(1 for c in (WC, MC, CC) if c != target and st.legitimacy[c] < st.legitimacy[target])
+    return lower < 2
 
 
 def start_card(st: HegemonyState, cls: int, design: int) -> None:
@@ -605,7 +644,9 @@ def _apply_optional(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _legitimacy_symbols(st: HegemonyState, item: Item) -> None:
-    """§2.2: the card's symbols, after its effect, clamped to the track (4 players only)."""
+    """§2.2: the card's symbols, after its effect (4 players only).  Another class's symbols
+    clamp to the track; the State's own never need to (``symbols_fit`` made the card legal
+    only if they fit)."""
     if len(st.vp) != 4:
         return
     card = C.ACTION_CARDS[C.ROLES[item[1]]][item[2]]
@@ -1143,6 +1184,7 @@ def _apply_company(st: HegemonyState, item: Item, action: int) -> None:
         if node["direction"] == "public_to_cc":
             money.pay(st, CC, price, ST)
             move_company(st, seat, _free_seat(st, CC_SEATS))
+            storage.discard_state_excess(st)  # #47: the State's cap lost the company
         else:
             money.pay(st, ST, price, CC)
             st.seat_machinery[seat] = 0
@@ -1529,7 +1571,12 @@ def _provide_cost(st: HegemonyState, bundle: list[int]) -> int:
 
 
 def _provide_ok(st: HegemonyState, target: int, nid: int) -> bool:
-    return money.cash(st, ST) >= _provide_cost(st, _bundle(st, target, nid))
+    """The State can pay for the bundle, and its influence comes from Media Influence, which
+    the State cannot buy (decision #48)."""
+    bundle = _bundle(st, target, nid)
+    if bundle[5] > st.public_services[2]:
+        return False
+    return money.cash(st, ST) >= _provide_cost(st, bundle)
 
 
 def _provide_classes(nid: int) -> tuple[int, ...]:
@@ -1621,7 +1668,8 @@ def _provide_put(st: HegemonyState, item: Item) -> None:
     area[0] += bundle[0]
     for g in range(4):
         area[1 + g] += bundle[1 + g]
-    influence = max(0, min(bundle[5], board.influence_supply(st)))
+    influence = min(bundle[5], st.public_services[2])  # #48: from Media Influence
+    st.public_services[2] -= influence
     area[5] += influence
     cubes = min(bundle[6], st.cube_supply[target])
     st.cube_supply[target] -= cubes

@@ -46,7 +46,7 @@ VARIANTS = {
 
 
 class HegemonyGame(Game):
-    name = "hegemony_v0"
+    name = "hegemony_v1"
     title = "Hegemony: Lead Your Class to Victory"
     roles = ROLE_NAMES
     min_players = max_players = default_players = 4

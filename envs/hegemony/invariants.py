@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.hegemony import board
+from envs.hegemony import board, storage
 from envs.hegemony import cards as C
 from envs.hegemony import data as D
 from envs.hegemony.actions import CC_SEATS, COOP_SEATS, MC_SEATS, PUBLIC_SEATS
@@ -59,6 +59,12 @@ def _tokens(st: HegemonyState) -> None:
     for good in range(2):
         assert st.ftz[good] <= D.FTZ_CAP[good], f"FTZ {st.ftz}"
     assert min(min(g) for g in st.goods) >= 0 and min(st.public_services) >= 0
+    for service in range(3):  # decision #47: no cap exceeded when a decision is asked
+        cap = storage.public_service_cap(st, service)
+        assert st.public_services[service] <= cap, f"Public Services {st.public_services}"
+    for good in range(2):
+        cap = storage.state_goods_cap(st, good)
+        assert st.state_goods[good] <= cap, f"State goods {st.state_goods}"
 
 
 def _companies(st: HegemonyState) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from envs.core.agenda import Decision, Item, Step, count_down
-from envs.hegemony import board, economy, workers
+from envs.hegemony import board, economy, storage, workers
 from envs.hegemony import codes as K
 from envs.hegemony import data as D
 from envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -496,15 +496,11 @@ def _legal_p1_close(st: HegemonyState, item: Item) -> list[int]:
 def _apply_p1_close(st: HegemonyState, item: Item, action: int) -> None:
     """§5.8 shrinking: face down, the State gains its cost, its workers are unemployed even
     if committed, and Public Services above the new caps are discarded."""
-    from envs.hegemony.storage import public_service_cap
-
     seat = action - blocks(ST).company
     gain(st, ST, board.card(st, seat).cost)  # type: ignore[union-attr]
     board.clear_company(st, seat)
     st.seat_face_up[seat] = 0
-    for service in range(3):
-        st.public_services[service] = min(st.public_services[service],
-                                          public_service_cap(st, service))
+    storage.discard_state_excess(st)
 
 
 # -- §3.2 Apply Political Pressure ------------------------------------------------------------

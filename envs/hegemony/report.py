@@ -32,7 +32,7 @@ from envs.core.stats import wilson
 from envs.hegemony import balance_stats
 from envs.hegemony.balance_stats import CLASSES
 
-ENV = "hegemony_v0"
+ENV = "hegemony_v1"
 TABLE = 4  # the match-up index of the 4-bot table; 0..3 are "class k's bot vs 3 random"
 MATCHUPS = (0, 1, 2, 3, TABLE)
 __all__ = ["CLASSES", "bot_seed", "game_seed", "markdown", "run_games", "summarise", "wilson"]

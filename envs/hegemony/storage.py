@@ -69,4 +69,12 @@ def state_goods_cap(st: HegemonyState, good: int) -> int:
     return total + D.STATE_STOCK_MARGIN
 
 
-
+def discard_state_excess(st: HegemonyState) -> None:
+    """Decision #47 (§5.8): whatever lowers a cap of the State's stock (a public company moved
+    to CC, sold or turned face down) discards the stock above it at once, so no cap is ever
+    exceeded when a decision is asked.  The State's own Food and Lux follow the same rule."""
+    for service in range(3):
+        st.public_services[service] = min(st.public_services[service],
+                                          public_service_cap(st, service))
+    for good in range(2):
+        st.state_goods[good] = min(st.state_goods[good], state_goods_cap(st, good))

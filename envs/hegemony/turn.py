@@ -35,6 +35,7 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
+from envs.hegemony.money import pay_capital_first
 from envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
@@ -210,17 +211,18 @@ def _round(st: HegemonyState, item: Item) -> None:
     if rnd == 1:
         st.push(*after)
         return
-    prep = [(K.PREP, ST, 0), (K.MARKET_DISCARD, CC, 0), (K.MARKET_DISCARD, MC, 0)]
+    # §2.1 in order: steps 2-5, the markets (step 6), then steps 7-9 (v1: v0 asked the
+    # market discards after steps 7-9, so CC and MC saw the new Deals, Export card and workers)
+    prep = [(K.PREP, ST, 0), (K.MARKET_DISCARD, CC, 0), (K.MARKET_DISCARD, MC, 0),
+            (K.PREP_ARRIVALS, ST, 0)]
     if st.game.config["mc_prep_arrivals"] == "published":
         prep.append((K.PREP_SKILL, MC, 0))
     st.push(*prep, *after)
 
 
 def _prep(st: HegemonyState, item: Item) -> None:
-    """§2.1 steps 2-5 and 7-9 (step 6, the markets, is the MARKET_DISCARD decisions)."""
+    """§2.1 steps 2-5; step 6, the markets, is the MARKET_DISCARD decisions that follow."""
     for cls in (WC, MC, CC, ST):  # 2. interest, a loan if forced
-        from envs.hegemony.money import pay_capital_first
-
         if st.loans[cls]:
             pay_capital_first(st, cls, D.LOAN_INTEREST * st.loans[cls], forced=True)
     for cls in (WC, MC):  # 3.
@@ -229,6 +231,10 @@ def _prep(st: HegemonyState, item: Item) -> None:
     st.agenda_card = st.agenda_deck.pop() if st.agenda_deck else -1
     for cls in (WC, MC, CC, ST):  # 5.
         draw_actions(st, cls, D.DRAW_PER_ROUND)
+
+
+def _prep_arrivals(st: HegemonyState, item: Item) -> None:
+    """§2.1 steps 7-9, after the market discards: CC's Deals and Export card, new workers."""
     st.deals = []  # 7. CC's deals and export card
     for _ in range(D.DEALS_PER_ROUND[st.policies[5]]):
         if st.deal_deck:
@@ -316,6 +322,7 @@ CODES: dict[int, Decision | Step] = {
     K.MARKET_DISCARD: Decision("market_discard", _legal_market_discard, _apply_market_discard),
     K.PREP_SKILL: Decision("prep_skilled_worker", _legal_skill, _apply_skill),
     K.PREP: Step("preparation", _prep),
+    K.PREP_ARRIVALS: Step("preparation_arrivals", _prep_arrivals),
 }
 
 

@@ -212,7 +212,8 @@ def _counts(st: HegemonyState, cls: int, exclude: int = -1) -> list[int]:
 def _take(st: HegemonyState, cls: int, action: int) -> int:
     """Remove the worker a source action names (unemployed kind or slot); returns its kind.
     A worker leaving a slot marks the seat vacated, and a strike token goes if the company
-    stops being operational (§3.3, §5.5); a union losing its count goes at once (§5.10)."""
+    stops being operational (§3.3, §5.5).  A union whose count this lowers is checked once
+    the whole action is done (decision #49, the ``after_action`` re-check), not here."""
     b = blocks(cls)
     if action < b.from_slot:
         kind = action - b.from_unemployed
@@ -225,7 +226,6 @@ def _take(st: HegemonyState, cls: int, action: int) -> int:
     st.ctx[VACATED[k]] |= 1 << seat
     if st.seat_strike[seat] and not board.is_operational(st, seat):
         st.seat_strike[seat] = 0
-    recheck_unions(st)
     return w % KINDS
 
 
@@ -264,7 +264,9 @@ def union_count(st: HegemonyState, industry: int) -> int:
 
 
 def recheck_unions(st: HegemonyState) -> None:
-    """A union whose count dropped below 4 loses its worker to the Unemployed area at once."""
+    """A union whose count dropped below 4 loses its worker to the Unemployed area: after each
+    whole action (decision #49: a worker moved within one industry in one action keeps the
+    union) and after each policy change."""
     if not any(st.unions):
         return
     counts = union_counts(st)
@@ -572,7 +574,6 @@ def _finish_action(st: HegemonyState, item: Item) -> None:
         else:
             board.unemploy_workers(st, seat)
             st.seat_strike[seat] = 0
-    recheck_unions(st)
 
 
 # -- staffing from the unemployed (STAFF) ---------------------------------------------------------

@@ -65,7 +65,7 @@ def _set(index: int, value: object):
 @pytest.mark.parametrize(
     ("damage", "match"),
     [
-        (lambda d: d.update(env="hegemony_v0"), "hegemony_v0"),
+        (lambda d: d.update(env="hegemony_v1"), "hegemony_v1"),
         (lambda d: d["config"].update(num_players=7), "num_players=7"),
         (lambda d: d["config"].update(distance_coins="maybe"), "distance_coins"),
         (lambda d: d["state"].pop("deck"), r"missing key\(s\) \['deck'\]"),

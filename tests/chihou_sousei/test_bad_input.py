@@ -118,7 +118,7 @@ def test_saved_state_round_trip_and_wrong_env():
     state = state_from_saved(ChihouSouseiGame, data)
     assert state.to_dict() == data
     with pytest.raises(CorruptStateError, match="not 'chihou_sousei_v1'"):
-        state_from_saved(ChihouSouseiGame, {**data, "env": "hegemony_v0"})
+        state_from_saved(ChihouSouseiGame, {**data, "env": "hegemony_v1"})
     with pytest.raises(CorruptStateError):
         state_from_saved(ChihouSouseiGame, {**data, "config": {"num_players": 3, "x": 1}})
 

@@ -15,7 +15,7 @@ from tests.hegemony.helpers import refresh
 
 
 def new_state(seed: int) -> HegemonyState:
-    return envs.make_game("hegemony_v0").new_initial_state(seed)
+    return envs.make_game("hegemony_v1").new_initial_state(seed)
 
 
 def positions(seed: int, every: int, count: int) -> list[HegemonyState]:

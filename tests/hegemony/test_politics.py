@@ -460,7 +460,7 @@ def test_s10_p7_takes_effect_at_the_next_preparation():
     go(st)
     before = sum(st.unemployed[WC])
     assert before == sum(game().unemployed[WC])  # nothing happens at once
-    run(st, (K.PREP, ST, 0))
+    run(st, (K.PREP_ARRIVALS, ST, 0))  # §2.1 steps 7-9
     arrivals = D.PREP_NEW_UNSKILLED[WC] + D.IMMIGRATION_PER_ROUND[C]
     assert sum(st.unemployed[WC]) == before + arrivals
 

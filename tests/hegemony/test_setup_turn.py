@@ -111,13 +111,37 @@ def test_s2_1_preparation_draws_workers_cards_deals_export_events_and_agenda():
     assert st.current_player() == CC
     assert [len(h) for h in st.hands] == [7, 7, 7, 7]  # 2 kept + 5 drawn
     assert len(st.events) == 2 and st.agenda_card >= 0
+    play(st, "done", "done")  # the markets (step 6), then the Deals (step 7)
     assert len(st.deals) == D.DEALS_PER_ROUND[st.policies[5]]
+
+
+def test_s2_1_market_discards_come_before_the_deals_export_card_and_new_workers():
+    """§2.1 order (v1): steps 2-5, then CC's and MC's market discards (step 6), then the
+    Deals and Export card (step 7) and the new workers (steps 8-9), none of which the
+    discards may see."""
+    st = _to_round_2(5)
+    assert st.decision_name() == "market_discard" and st.current_player() == CC
+    deals, export = list(st.deals), st.export
+    deal_deck, export_deck = list(st.deal_deck), list(st.export_deck)
+    unemployed = [list(u) for u in st.unemployed]
+    immigration = list(st.immigration)
+    play(st, "done")
+    assert st.decision_name() == "market_discard" and st.current_player() == MC
+    assert (st.deals, st.export, st.unemployed) == (deals, export, unemployed)
+    assert st.deal_deck == deal_deck and st.export_deck == export_deck
+    assert st.immigration == immigration
+    play(st, "done")
+    n = D.DEALS_PER_ROUND[st.policies[5]]
+    assert st.deals == deal_deck[::-1][:n] and st.export == export_deck[-1]
+    arrivals = D.IMMIGRATION_PER_ROUND[st.policies[6]]
+    assert sum(st.unemployed[WC]) == sum(unemployed[WC]) + D.PREP_NEW_UNSKILLED[WC] + arrivals
+    assert sum(st.unemployed[MC]) == sum(unemployed[MC]) + D.PREP_NEW_UNSKILLED[MC] + arrivals
 
 
 def test_s2_1_preparation_interest_prosperity_decay_and_new_workers():
     st = new_state(6)
     play(st, "industry:agri")
-    st.agenda = [(K.PREP, ST, 0)]
+    st.agenda = [(K.PREP_ARRIVALS, ST, 0), (K.PREP, ST, 0)]  # §2.1 steps 2-5, then 7-9
     st.loans = [1, 0, 2, 1]
     st.money[CC], st.capital = 0, 100
     st.prosperity = [3, 3]

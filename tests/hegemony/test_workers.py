@@ -284,7 +284,7 @@ def test_s3_3_assign_moving_out_of_a_struck_company_removes_its_token():
     assert board.is_operational(st, SUPERMARKET) and st.seat_strike[SUPERMARKET] == 0
 
 
-def test_s3_3_assign_union_condition_rechecked_at_once_and_afterwards():
+def test_d49_union_condition_checked_when_the_whole_action_is_done():
     st = blank()
     put(st, UNI_HOSPITAL, WC, HEALTH, U, U)
     put(st, CLINIC, WC, HEALTH, U)
@@ -292,14 +292,28 @@ def test_s3_3_assign_union_condition_rechecked_at_once_and_afterwards():
     workers.place_company(st, COOP, D.COOP_FARM)
     main(st, WC, "assign_workers")  # the farm is the only destination
     play(st, src(CLINIC, 1))
-    assert st.unions[2] == 1  # 4 left
     play(st, src(UNI_HOSPITAL, 1))
-    assert st.unions[2] == 0  # 3 left: the member goes to the Unemployed area at once
-    assert "from:unemployed_health" in legal_names(st)
+    assert st.unions[2] == 1  # 3 left, but the action is not done: the union stays
+    assert "from:unemployed_health" not in legal_names(st)
     play(st, src(UNI_HOSPITAL, 2))
     assert over(st) and kinds(st, COOP) == [U, U, U]
-    # the hospital and the clinic were left partial: their Health workers went home too
-    assert st.unemployed[WC][HEALTH] == 3
+    # done: the hospital and the clinic were left partial (their Health workers went home)
+    # and the count is below 4, so the union member went home too
+    assert st.unions[2] == 0 and st.unemployed[WC][HEALTH] == 3
+
+
+def test_d49_a_worker_moved_within_one_industry_in_one_action_keeps_the_union():
+    st = blank()
+    put(st, UNI_HOSPITAL, WC, HEALTH, U, U)
+    put(st, CLINIC, WC, HEALTH)  # 4 health-industry workers: the union just holds
+    st.unions[2] = 1
+    st.unemployed[WC][U] = 1
+    main(st, WC, "assign_workers")  # the clinic's open slot is the only destination
+    play(st, src(UNI_HOSPITAL, 1))  # 3 for a moment
+    assert st.unions[2] == 1
+    play(st, company(UNI_HOSPITAL))  # its only source: the unemployed worker (4 again)
+    assert over(st) and st.unions[2] == 1 and st.unemployed[WC][HEALTH] == 0
+    assert kinds(st, CLINIC) == [HEALTH, U, -1] and kinds(st, UNI_HOSPITAL) == [HEALTH, U, U]
 
 
 # -- §3.6 Demonstration ------------------------------------------------------------------------

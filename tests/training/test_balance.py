@@ -284,7 +284,7 @@ def test_compare_cli_prints_the_shift(tmp_path, capsys):
 def test_hegemony_presets_are_the_report_match_ups(tmp_path):
     """``bot:CLASS+random`` is the report's "CLASS bot vs 3 random" and ``CLASS+bots`` seeds
     every seat as the 4-bot table does."""
-    game = envs.make_game("hegemony_v0")
+    game = envs.make_game("hegemony_v1")
     hook = core.stats_hook(game)
     team = tmp_path / "team"  # the presets only name it here; nothing plays it
     labels = core.role_labels(game, hook)

@@ -108,7 +108,7 @@ def test_critic_warmup_needs_init_from(tmp_path):
 
 def test_init_from_refuses_another_env(shipped, tmp_path):
     with pytest.raises(SystemExit, match="made for env"):
-        train.main(["--env", "hegemony_v0", "--role", "working_class", "--timesteps", "64",
+        train.main(["--env", "hegemony_v1", "--role", "working_class", "--timesteps", "64",
                     "--out", str(tmp_path / "r"), "--init-from", str(shipped), *TINY])
 
 
@@ -127,7 +127,7 @@ def test_a_team_folder_gives_its_member_for_the_role():
     import envs
     from training.init_from import resolve_checkpoint
 
-    game = envs.make_game("hegemony_v0")
+    game = envs.make_game("hegemony_v1")
     for role in game.roles:
-        agent = resolve_checkpoint("checkpoints/hegemony_v0/ppo_classes", game, role)
+        agent = resolve_checkpoint("checkpoints/hegemony_v1/ppo_classes", game, role)
         assert agent.role == role and agent.path.name == role

@@ -38,7 +38,7 @@ def final_rows(text: str, players: int) -> list[str]:
     ("necropolis_railway_v1", 1, None),
     ("necropolis_railway_v1", 2, "heuristic"),
     ("toy_roles_v0", 3, "random"),
-    ("hegemony_v0", 4, "random"),
+    ("hegemony_v1", 4, "random"),
 ])
 def test_a_whole_game_reaches_its_final_table(env, players, opponents):
     seat = players - 1
