@@ -18,17 +18,17 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m training.demo
+	$(PY) -m meeplezoo demo
 
 test: $(STAMP)
-	$(PY) -m ruff check envs training tests
+	$(PY) -m ruff check meeplezoo envs training tests
 	$(PY) -m pytest -n 2 -q
 
 lint: $(STAMP)
-	$(PY) -m ruff check envs training tests
+	$(PY) -m ruff check meeplezoo envs training tests
 
 bench: $(STAMP)
-	$(PY) -m envs.bench
+	$(PY) -m meeplezoo bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

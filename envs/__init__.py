@@ -1,6 +1,6 @@
 """MeepleZoo: PettingZoo AEC environments for modern board games.
 
-    import envs
+    from meeplezoo import envs
     envs.list_envs()                      # ['asian_delivery_v1', ...]
     env = envs.make("chihou_sousei_v1", num_players=4)
 
@@ -13,15 +13,15 @@ import importlib
 import re
 from typing import Any
 
-from envs.core.errors import RetiredEnvError, UnknownEnvError
-from envs.core.game import Game
+from meeplezoo.envs.core.errors import RetiredEnvError, UnknownEnvError
+from meeplezoo.envs.core.game import Game
 
 # env name -> game module; its env()/raw_env() come from envs.core.aec.env_functions
 _MODULES = {
-    "chihou_sousei_v1": "envs.chihou_sousei",
-    "asian_delivery_v1": "envs.asian_delivery",
-    "necropolis_railway_v1": "envs.necropolis_railway",
-    "hegemony_v1": "envs.hegemony",
+    "chihou_sousei_v1": "meeplezoo.envs.chihou_sousei",
+    "asian_delivery_v1": "meeplezoo.envs.asian_delivery",
+    "necropolis_railway_v1": "meeplezoo.envs.necropolis_railway",
+    "hegemony_v1": "meeplezoo.envs.hegemony",
 }
 
 # Retired env id -> the id that replaced it.  An id changes whenever its rules do
@@ -105,11 +105,13 @@ def _register_with_gymnasium() -> None:
     for name in _MODULES:
         if name.startswith(("chihou", "asian", "necropolis")) and (
                 seat_env_id(name) not in gymnasium.registry):
-            gymnasium.register(id=seat_env_id(name), entry_point="training.seat_env:SeatEnv",
+            gymnasium.register(id=seat_env_id(name),
+                               entry_point="meeplezoo.training.seat_env:SeatEnv",
                                kwargs={"env_name": name})
     solo = "meeplezoo/NecropolisRailwaySolo-v1"
     if solo not in gymnasium.registry:
-        gymnasium.register(id=solo, entry_point="envs.necropolis_railway.solo:NecropolisSoloEnv")
+        gymnasium.register(
+            id=solo, entry_point="meeplezoo.envs.necropolis_railway.solo:NecropolisSoloEnv")
 
 
 _register_with_pettingzoo()

@@ -1,6 +1,7 @@
 """Benchmark: decisions per second of random legal play through the AEC API.
 
-    python -m envs.bench [--env NAME] [--players N] [--seconds S] [--slice S] [--json FILE]
+    python -m meeplezoo.envs.bench [--env NAME] [--players N] [--seconds S] [--slice S] \
+        [--json FILE]
 
 Every env and player count (or the ones asked for) is driven exactly as an
 agent would drive it: ``last()`` reads the observation and the action mask at
@@ -28,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-import envs
+from meeplezoo import envs
 
 CHECK_EVERY = 16  # decisions between clock reads: a read costs about 1% of a decision
 WARM_UP_SECONDS = 0.2

@@ -1,8 +1,8 @@
 """Golden playthroughs: seeded transcripts that make every change of behaviour a diff.
 
-    python -m envs.playthrough --regenerate            # rewrite every transcript
-    python -m envs.playthrough --check                 # compare, exit 1 on a difference
-    python -m envs.playthrough --env necropolis_railway_v1 --players 2 --print
+    python -m meeplezoo.envs.playthrough --regenerate            # rewrite every transcript
+    python -m meeplezoo.envs.playthrough --check                 # compare, exit 1 on a difference
+    python -m meeplezoo.envs.playthrough --env necropolis_railway_v1 --players 2 --print
 
 A transcript is one seeded game per env and player count, played through the
 PettingZoo API by a seeded random policy.  Each decision is a line with the
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-import envs
+from meeplezoo import envs
 
 ROOT = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
 GAME_SEED = 20261130
@@ -82,7 +82,7 @@ def cases() -> list[tuple[str, int]]:
     out = []
     for name in envs.list_envs():
         module = envs._MODULES[name]
-        if not module.startswith("envs."):
+        if not module.startswith("meeplezoo.envs."):
             continue
         game = envs.game_class(name)
         out += [(name, n) for n in range(game.min_players, game.max_players + 1)]

@@ -1,8 +1,9 @@
-"""Golden playthroughs replay exactly (regenerate with python -m envs.playthrough --regenerate)."""
+"""Golden playthroughs replay exactly (regenerate with ``python -m meeplezoo.envs.playthrough
+--regenerate``)."""
 
 import pytest
 
-from envs import playthrough
+from meeplezoo.envs import playthrough
 
 CASES = playthrough.cases()
 
@@ -19,7 +20,8 @@ def test_playthrough_replays_exactly(env_name, players):
     diff = playthrough.compare(env_name, players)
     assert not diff, (
         "behaviour changed; review the diff and, if intended, run "
-        "`python -m envs.playthrough --regenerate` in the same commit:\n" + "\n".join(diff[:30])
+        "`python -m meeplezoo.envs.playthrough --regenerate` in the same commit:\n"
+        + "\n".join(diff[:30])
     )
 
 

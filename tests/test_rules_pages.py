@@ -25,7 +25,7 @@ def test_every_test_a_rules_page_names_exists(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_summary_table_states_the_real_sizes_and_version(game):
-    import envs
+    from meeplezoo import envs
 
     text = (ROOT / "envs" / game / "RULES.md").read_text()
     name = next(n for n in envs.list_envs() if n.rsplit("_v", 1)[0] == game)
@@ -35,4 +35,4 @@ def test_the_summary_table_states_the_real_sizes_and_version(game):
         assert f"`Discrete({instance.num_actions(role)})`" in head, role
         assert f"`Box(0, 1, ({instance.observation_size(role)},), float32)`" in head, role
     assert f"`{name.rsplit('_', 1)[1]}`: see the version history" in head
-    assert f"envs.make(\"{name}\")" in head
+    assert f"meeplezoo.make(\"{name}\")" in head

@@ -1,7 +1,7 @@
 """How often each role chooses, and could have chosen, each action: a lineup's habits on
 the balance report's paired deals.
 
-    python -m training.action_counts --env hegemony_v1 \
+    python -m meeplezoo.training.action_counts --env hegemony_v1 \
         --lineup heuristic,heuristic,heuristic,heuristic --games 100 --seed 20261207 \
         --match sell_foreign --json runs/counts.json
 
@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.balance import play_lineup
-from envs.core.game import Game
-from training.bots import BotCache
-from training.cli import code_commit, parse_options
+from meeplezoo import envs
+from meeplezoo.envs.core.balance import play_lineup
+from meeplezoo.envs.core.game import Game
+from meeplezoo.training.bots import BotCache
+from meeplezoo.training.cli import code_commit, parse_options
 
 
 class _CountingBot:
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     config = parse_options(args.option)
     report = count_actions(args.env, config, [s for s in args.lineup.split(",") if s],
                            args.games, args.seed, args.match)
-    report["command"] = "python -m training.action_counts " + " ".join(
+    report["command"] = "python -m meeplezoo.training.action_counts " + " ".join(
         sys.argv[1:] if argv is None else argv)
     print(markdown(report))
     if args.json:

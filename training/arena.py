@@ -1,11 +1,11 @@
 """The arena: a seat-rotated round robin of every opponent of an env, rated on an Elo scale.
 
-    python -m training.arena --env chihou_sousei_v1 --players 4 --games 600
-    python -m training.arena --env chihou_sousei_v1 --players 4 \\
+    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 --games 600
+    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 \\
         --agents my_pkg.agents:greedy,runs/checkpoints/chihou_sousei_v1/my_agent
-    python -m training.arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
-    python -m training.arena --env necropolis_railway_v1 --players 1     # solo: mean scores
-    python -m training.arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
+    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
+    python -m meeplezoo.training.arena --env necropolis_railway_v1 --players 1  # solo: mean scores
+    python -m meeplezoo.training.arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
 
 The field is the env's shipped opponents (the zoo, at that player count), ``heuristic``,
 ``random`` and any ``--agents``: zoo names ``<env>/<name>``, checkpoint or team folders,
@@ -59,12 +59,12 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.errors import ConfigError, MeepleZooError
-from envs.core.rewards import win_share
-from training.evaluate import _play_lineups, agent_label
-from training.opponents import agent_bot, import_agent, spec_role
-from training.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
+from meeplezoo.envs.core.rewards import win_share
+from meeplezoo.training.evaluate import _play_lineups, agent_label
+from meeplezoo.training.opponents import agent_bot, import_agent, spec_role
+from meeplezoo.training.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
 
 ANCHOR = "random"
 BUILT_IN = ("heuristic", "random")
@@ -97,10 +97,10 @@ def export_zip(path: str, env_name: str, config: dict) -> str:
     """A MaskablePPO ``.zip`` trained anywhere, exported (ONNX and card, as ``training.export
     --model --env --players`` does) into a temporary folder for this run, where it plays like
     any checkpoint.  Needs the train extra; loading a ``.zip`` unpickles it (only your own)."""
-    from training.cli import require_training_extra
+    from meeplezoo.training.cli import require_training_extra
 
     require_training_extra("training.arena with a .zip agent")
-    from training.export import export_model
+    from meeplezoo.training.export import export_model
 
     out = Path(tempfile.mkdtemp(prefix="arena_"))
     atexit.register(shutil.rmtree, out, ignore_errors=True)
@@ -142,7 +142,7 @@ def field(env_name: str, config: dict, agents: list[Any] = ()) -> list[Entrant]:
 
 def check_entrants(env_name: str, config: dict, entrants: list[Entrant]) -> None:
     """Refuse, before any game, an agent that cannot sit in every seat of this game."""
-    from training.bots import make_bot
+    from meeplezoo.training.bots import make_bot
 
     game = envs.make_game(env_name, **config)
     roles = {game.seat_role(seat) for seat in range(game.num_players)}
@@ -509,7 +509,7 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool, command: st
                 env_names: list[str] | None = None) -> str:
     """Rate every env (of ``env_names``, default all) and player count that has a shipped
     opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder)."""
-    from training.cli import code_commit
+    from meeplezoo.training.cli import code_commit
 
     commit = code_commit()
     results, without = [], []
@@ -557,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     agents = [spec for spec in args.agents.split(",") if spec]
-    from training.cli import parse_options
+    from meeplezoo.training.cli import parse_options
 
     try:
         options = parse_options(args.option)
@@ -565,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.env or args.players or agents or args.paired or args.field or options:
                 parser.error("--leaderboard rates the shipped opponents of every env: "
                              "give it only --games, --seed, --workers, --bootstrap")
-            command = (f"python -m training.arena --leaderboard --games {args.games} "
+            command = (f"python -m meeplezoo.training.arena --leaderboard --games {args.games} "
                        f"--seed {args.seed} --bootstrap {args.bootstrap}")
             print(leaderboard(args.games, args.seed, args.workers, progress, command,
                               args.bootstrap), end="")

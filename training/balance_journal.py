@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from envs.core import balance
-from training.opponents import TEAM_FILE, find_checkpoint, read_team_card
+from meeplezoo.envs.core import balance
+from meeplezoo.training.opponents import TEAM_FILE, find_checkpoint, read_team_card
 
 JOURNAL_VERSION = 2  # 2: a team digested per seat by its role's member; games may grow
 

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import envs
-from envs.core import balance
+from meeplezoo import envs
+from meeplezoo.envs.core import balance
 
 
 def _pyplot() -> Any:

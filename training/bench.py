@@ -1,6 +1,6 @@
 """Learning throughput of MaskablePPO and where its time goes.
 
-    python -m training.bench [--env chihou_sousei_v1] [--players 4] [--steps 20000]
+    python -m meeplezoo.training.bench [--env chihou_sousei_v1] [--players 4] [--steps 20000]
                              [--opponents random] [--json FILE]
 
 One process (DummyVecEnv, torch on one thread) with the settings of the shipped
@@ -17,8 +17,8 @@ import json
 import time
 from pathlib import Path
 
-import envs
-from training.archs import ARCHS
+from meeplezoo import envs
+from meeplezoo.training.archs import ARCHS
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
@@ -28,8 +28,8 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from training.seat_env import SeatEnv
-    from training.spatial import policy_spec
+    from meeplezoo.training.seat_env import SeatEnv
+    from meeplezoo.training.spatial import policy_spec
 
     torch.set_num_threads(1)
     timers: dict[str, float] = {"engine": 0.0, "opponents": 0.0}
@@ -91,9 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--arch", choices=ARCHS, default="mlp")
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args(argv)
-    from training.cli import require_training_extra
+    from meeplezoo.training.cli import require_training_extra
 
-    require_training_extra("training.bench")
+    require_training_extra("meeplezoo.training.bench")
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
                  [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role)
     who = f" as {args.role}" if args.role else ""

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.game import Game
-from training.opponents import (
+from meeplezoo.envs.core.game import Game
+from meeplezoo.training.opponents import (
     CheckpointError,
     OpponentSpec,
     PolicyBot,
@@ -25,7 +25,7 @@ from training.opponents import (
     network_bot,
     spec_role,
 )
-from training.search import lookahead_bot
+from meeplezoo.training.search import lookahead_bot
 
 
 def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,

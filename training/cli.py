@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from envs.core.game import parse_options
+from meeplezoo.envs.core.game import parse_options
 
 __all__ = ["code_commit", "parse_options", "require_training_extra"]
 
@@ -33,7 +33,8 @@ def code_commit() -> str:
     try:
         sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, text=True,
                              capture_output=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "envs", "training"],
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "meeplezoo", "envs", "training"],
                                cwd=root, text=True, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return "unknown"

@@ -9,7 +9,7 @@
    random and heuristic fields.
 3. Prints the table, with the shipped opponent (``checkpoints/``) beside it.
 
-    python -m training.demo [--timesteps 40000] [--games 200] [--skip-training]
+    python -m meeplezoo.training.demo [--timesteps 40000] [--games 200] [--skip-training]
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import envs
-from envs.core.agents import RandomBot, play_game
-from training import evaluate, export, train
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.training import evaluate, export, train
 
 ENV = "chihou_sousei_v1"
 SHIPPED = Path("checkpoints") / ENV / "ppo_league"

@@ -1,12 +1,12 @@
 """Seat-rotated matches among agents: win rates with confidence intervals, ratings.
 
     # each agent against a field of one kind (the candidate's seat rotates)
-    python -m training.evaluate --env chihou_sousei_v1 --players 4 \
+    python -m meeplezoo.training.evaluate --env chihou_sousei_v1 --players 4 \
         --agents checkpoints/chihou_sousei_v1/ppo_league heuristic --field random --games 1000
 
     # round robin among agents, rated with openskill (Plackett-Luce); a single agent
     # plays every seat, and --by-role gives its win rate per company (a balance report)
-    python -m training.evaluate --env chihou_sousei_v1 --players 4 \
+    python -m meeplezoo.training.evaluate --env chihou_sousei_v1 --players 4 \
         --agents random heuristic checkpoints/chihou_sousei_v1/ppo_league --games 600
 
 Agents are ``random``, ``heuristic``, checkpoint folders or zoo names such as
@@ -27,14 +27,14 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.agents import play_game
-from envs.core.errors import ConfigError
-from envs.core.rewards import places, win_share, winners
-from envs.core.stats import wilson
-from training.bots import BotCache
-from training.opponents import checkpoint_folder, spec_role
-from training.zoo import CheckpointError
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import play_game
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.rewards import places, win_share, winners
+from meeplezoo.envs.core.stats import wilson
+from meeplezoo.training.bots import BotCache
+from meeplezoo.training.opponents import checkpoint_folder, spec_role
+from meeplezoo.training.zoo import CheckpointError
 
 
 def agent_label(spec: Any) -> str:
@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run_cli(args: argparse.Namespace) -> int:
-    from training.cli import parse_options
+    from meeplezoo.training.cli import parse_options
 
     try:
         config = {"num_players": args.players, **parse_options(args.option)}

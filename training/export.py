@@ -1,9 +1,10 @@
 """Export a trained MaskablePPO policy as an opponent: ONNX + model card.
 
-    python -m training.export --model runs/x/final_model.zip --name ppo_league \
+    python -m meeplezoo.training.export --model runs/x/final_model.zip --name ppo_league \
         [--out checkpoints] [--eval-games 1000]
-    python -m training.export --snapshot runs/x/pool/step_000500000 --name ppo_league
-    python -m training.export --carry checkpoints/x_v0/ppo_league --to-env x_v1 --eval-games 1000
+    python -m meeplezoo.training.export --snapshot runs/x/pool/step_000500000 --name ppo_league
+    python -m meeplezoo.training.export --carry checkpoints/x_v0/ppo_league --to-env x_v1 \
+        --eval-games 1000
 
 Writes ``<out>/<env>/<name>/policy.onnx`` (inputs ``observation`` float32
 [batch, obs] and ``action_mask`` float32 [batch, actions]; output masked
@@ -25,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.game import Game
-from training.cli import code_commit
-from training.opponents import MASKED_LOGIT, action_names_hash, names_hash
+from meeplezoo import envs
+from meeplezoo.envs.core.game import Game
+from meeplezoo.training.cli import code_commit
+from meeplezoo.training.opponents import MASKED_LOGIT, action_names_hash, names_hash
 
 
 def _masked_policy_module(policy: Any) -> Any:
@@ -151,7 +152,7 @@ def export_model(
     write_onnx(
         model.policy, game.observation_size(role), game.num_actions(role), folder / "policy.onnx"
     )
-    from training.spatial import arch_of
+    from meeplezoo.training.spatial import arch_of
 
     card = card_for(game, name, seats, {**run, "arch": arch_of(model.policy)})
     (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
@@ -193,9 +194,9 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
     (``training.search``): the same network, a card with a ``lookahead`` block
     that ``make_bot`` plays.  The card keeps how the network was trained and
     says how the look-ahead was added (``command``)."""
-    from training.opponents import load
-    from training.search import LookaheadBot
-    from training.search import opponent_model as model_of
+    from meeplezoo.training.opponents import load
+    from meeplezoo.training.search import LookaheadBot
+    from meeplezoo.training.search import opponent_model as model_of
 
     base = Path(base)
     agent = load(base)  # refuses a folder that is not a checkpoint
@@ -239,8 +240,8 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
     is shown as the new version's.  A team (a folder with ``team.json``) is carried member
     by member (``carry_team``); ``folder`` overrides ``<out>/<to_env>/<name>``.
     """
-    from training.opponents import CheckpointError, load
-    from training.zoo import TEAM_FILE
+    from meeplezoo.training.opponents import CheckpointError, load
+    from meeplezoo.training.zoo import TEAM_FILE
 
     if (Path(source) / TEAM_FILE).is_file():
         return carry_team(source, to_env, out, command)
@@ -279,8 +280,8 @@ def carry_team(source: str | Path, to_env: str, out: str | Path = "runs/checkpoi
     """Carry a team checkpoint to ``to_env``: each role's member as ``carry_checkpoint`` does
     (the same layout checks), and ``team.json`` with its evaluation moved to
     ``carried_from``."""
-    from training.opponents import read_team_card
-    from training.zoo import TEAM_FILE, CheckpointError
+    from meeplezoo.training.opponents import read_team_card
+    from meeplezoo.training.zoo import TEAM_FILE, CheckpointError
 
     source = Path(source)
     team, members, _env = read_team_card(source)
@@ -306,7 +307,7 @@ def export_team(name: str, members: list[str], out: str | Path = "runs/checkpoin
                 command: str | None = None) -> Path:
     """Bundle one checkpoint per role into a team: ``<out>/<env>/<name>/<role>/`` plus
     ``team.json``; ``make_bot`` plays a team in any seat by that seat's role."""
-    from training.opponents import TEAM_FILE, CheckpointError, load
+    from meeplezoo.training.opponents import TEAM_FILE, CheckpointError, load
 
     agents = [load(m) for m in members]
     env_names = {a.env_name for a in agents}
@@ -347,7 +348,7 @@ def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list)
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
 
-    from training.opponents import load
+    from meeplezoo.training.opponents import load
 
     model = MaskablePPO.load(str(model_path), device="cpu")
     agent = load(folder)
@@ -417,14 +418,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--name is needed to export a checkpoint")
     if args.team:
         folder = export_team(args.name, [m for m in args.team.split(",") if m], args.out,
-                             "python -m training.export " + shlex.join(argv))
+                             "python -m meeplezoo.training.export " + shlex.join(argv))
         print(f"exported team {folder}")
         return 0
     if args.carry:
         if args.to_env not in envs.list_envs():
             parser.error(f"--carry needs --to-env, one of {envs.list_envs()}")
         folder = carry_checkpoint(args.carry, args.to_env, args.out,
-                                  "python -m training.export " + shlex.join(argv))
+                                  "python -m meeplezoo.training.export " + shlex.join(argv))
     elif args.evaluate:
         folder = Path(args.evaluate)
         if not args.eval_games:
@@ -437,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = export_lookahead(
             args.lookahead, args.name, args.out, [k for k in args.search.split(",") if k],
             args.rollouts, args.margin_weight, args.opponent_model,
-            "python -m training.export " + shlex.join(argv),
+            "python -m meeplezoo.training.export " + shlex.join(argv),
         )
     else:
         run = None
@@ -447,13 +448,13 @@ def main(argv: list[str] | None = None) -> int:
             players = args.players or envs.game_class(args.env).default_players
             run = {"env": args.env, "config": {"num_players": players}, "player_counts": [players],
                    "role": args.role, "command": None}
-        from training.cli import require_training_extra
+        from meeplezoo.training.cli import require_training_extra
 
         require_training_extra("training.export --model")
         folder = export_model(args.model, args.name, args.out, run)
     print(f"evaluating {folder}" if args.evaluate else f"exported {folder}", flush=True)
     if args.eval_games:
-        from training.evaluate import evaluate_checkpoint
+        from meeplezoo.training.evaluate import evaluate_checkpoint
 
         card_path = folder / "card.json"
         if not card_path.exists():
@@ -462,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             folder, games=args.eval_games, players=args.eval_players, seed=args.seed,
             fields=fields, progress=args.progress,
         )
-        command = "python -m training.export " + shlex.join(argv)
+        command = "python -m meeplezoo.training.export " + shlex.join(argv)
         for result in results.values():
             if isinstance(result, dict):
                 result.update(command=command, code_commit=code_commit())

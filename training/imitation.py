@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.agents import teacher_choice
-from envs.core.rewards import resolve_reward_kind, terminal_rewards
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import teacher_choice
+from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards
 
 
 def _collect(args: tuple) -> dict[str, np.ndarray]:

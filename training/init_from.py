@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.game import Game
-from training.opponents import PolicyAgent, read_team_card
-from training.zoo import CheckpointError, checkpoint_folder
+from meeplezoo.envs.core.game import Game
+from meeplezoo.training.opponents import PolicyAgent, read_team_card
+from meeplezoo.training.zoo import CheckpointError, checkpoint_folder
 
 ONNX_PREFIX = "policy."  # training.export traces ``MaskedLogits(policy)``: names keep it
 LOGIT_TOLERANCE = 1e-4

@@ -1,6 +1,6 @@
 """Opponents: exported policies (numpy + onnxruntime only), bots, and the pool.
 
-    from training.opponents import list_zoo, load
+    from meeplezoo.training.opponents import list_zoo, load
     agent = load("chihou_sousei_v1/ppo_league")   # a zoo name (list_zoo()), or a folder
     action = agent.act(observation, action_mask)
 
@@ -21,12 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.agents import RandomBot
-from envs.core.errors import ConfigError
-from envs.core.game import Game, GameState
-from training.zoo import TEAM_FILE, CheckpointError, checkpoint_folder, find_checkpoint
-from training.zoo import ZooEntry as ZooEntry
-from training.zoo import list_zoo as list_zoo
+from meeplezoo.envs.core.agents import RandomBot
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.training.zoo import TEAM_FILE, CheckpointError, checkpoint_folder, find_checkpoint
+from meeplezoo.training.zoo import ZooEntry as ZooEntry
+from meeplezoo.training.zoo import list_zoo as list_zoo
 
 OpponentSpec = str  # "random", "heuristic", "self", a checkpoint folder or a zoo name
 MASKED_LOGIT = -1e8

@@ -1,6 +1,6 @@
 """Play a game in the terminal against the AIs: you take one seat, bots the others.
 
-    python -m training.play --env chihou_sousei_v1 --players 2 --seat 0 \\
+    python -m meeplezoo.training.play --env chihou_sousei_v1 --players 2 --seat 0 \\
         --opponents chihou_sousei_v1/ppo_league
 
 The game runs on the engine (``envs.make_game``); each opponent is a ``make_bot`` spec
@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-import envs
-from envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
-from envs.core.game import Game, GameState, parse_options, state_from_saved
-from training.bots import make_bot
-from training.opponents import CheckpointError, checkpoint_folder
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
+from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
+from meeplezoo.training.bots import make_bot
+from meeplezoo.training.opponents import CheckpointError, checkpoint_folder
 
 BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
@@ -332,7 +332,8 @@ def run(session: Session, inp: TextIO) -> int:
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m training.play", description="Play a game in the terminal against bots",
+        prog="python -m meeplezoo.training.play",
+        description="Play a game in the terminal against bots",
         epilog=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", required=True, choices=envs.list_envs())
     parser.add_argument("--players", type=int, default=None, help="default: the game's")

@@ -1,6 +1,6 @@
 """Look-ahead by playouts: a policy that tries every candidate at chosen decisions.
 
-    from training.search import LookaheadBot
+    from meeplezoo.training.search import LookaheadBot
     bot = LookaheadBot(game, load("checkpoints/chihou_sousei_v1/ppo_league"),
                        kinds=["pick"], rollouts=8, seed=0)
     action = bot.act(state)          # a StateBot: it reads the engine state
@@ -34,12 +34,12 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.agents import StateBot
-from envs.core.errors import CorruptStateError
-from envs.core.game import Game, GameState
-from envs.core.rewards import win_share, winners
-from envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
-from training.opponents import network_bot
+from meeplezoo.envs.core.agents import StateBot
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.envs.core.rewards import win_share, winners
+from meeplezoo.envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
+from meeplezoo.training.opponents import network_bot
 
 # seed -> one bot per seat, None where the policy itself moves
 OpponentModel = Callable[[int], list[StateBot | None]]

@@ -17,11 +17,11 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-import envs
-from envs.core.game import Game, GameState
-from envs.core.rewards import resolve_reward_kind, terminal_rewards
-from training.bots import OpponentPool
-from training.opponents import OpponentSpec
+from meeplezoo import envs
+from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards
+from meeplezoo.training.bots import OpponentPool
+from meeplezoo.training.opponents import OpponentSpec
 
 
 class SeatEnv(gym.Env):

@@ -1,6 +1,6 @@
 """Spatial policies: a features extractor that computes the logits itself, per env.
 
-    python -m training.train --env chihou_sousei_v1 --arch spatial ...
+    python -m meeplezoo.training.train --env chihou_sousei_v1 --arch spatial ...
 
 ``SpatialPolicy`` is an SB3 MaskablePPO policy whose features extractor outputs
 ``[action logits | value latent]`` (``SplitLatent`` only splits them and the action
@@ -24,8 +24,8 @@ from gymnasium import spaces
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
-from training.archs import ARCHS
-from training.nets.chihou_sousei import chihou_spatial
+from meeplezoo.training.archs import ARCHS
+from meeplezoo.training.nets.chihou_sousei import chihou_spatial
 
 
 class SplitLatent(nn.Module):
@@ -58,7 +58,7 @@ class SpatialPolicy(MaskableActorCriticPolicy):
                  lr_schedule: Callable[[float], float], **kwargs: Any) -> None:
         if "features_extractor_class" not in kwargs:  # model.zip files saved before the
             # network moved to training.nets named no class: they are all 地方創生's
-            from training.nets.chihou_sousei import ChihouSpatialNet
+            from meeplezoo.training.nets.chihou_sousei import ChihouSpatialNet
 
             kwargs["features_extractor_class"] = ChihouSpatialNet
         if not kwargs.pop("share_features_extractor", True):

@@ -1,13 +1,13 @@
 """The model zoo: the shipped opponents, listed and found by name from anywhere.
 
-    from training.opponents import list_zoo, load
+    from meeplezoo.training.opponents import list_zoo, load
     for entry in list_zoo():
         print(entry.name, entry.headline())
     agent = load("chihou_sousei_v1/ppo_league")      # a zoo name, from any directory
 
-    python -m training.zoo                              # the same list in the terminal
+    python -m meeplezoo.training.zoo                              # the same list in the terminal
 
-A zoo name is ``<env>/<name>``: a folder of the ``checkpoints`` data package (see its
+A zoo name is ``<env>/<name>``: a folder of the ``meeplezoo.checkpoints`` data package (see its
 docstring for the packaging), which ``importlib.resources`` finds in a clone and in a
 wheel install alike.  A checkpoint folder given by path keeps working and wins over a
 zoo name of the same spelling.  Torch-free: numpy and the standard library only.
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from envs.core.errors import MeepleZooError
+from meeplezoo.envs.core.errors import MeepleZooError
 
-ZOO_PACKAGE = "checkpoints"
+ZOO_PACKAGE = "meeplezoo.checkpoints"
 TEAM_FILE = "team.json"
 CARD_FILE = "card.json"
 # what a card's evaluation keeps as headline figures (the rest is in the card itself)
@@ -47,22 +47,17 @@ class CheckpointError(MeepleZooError, ValueError):
 
 
 def zoo_root() -> Path:
-    """The folder that holds the shipped opponents.
-
-    The ``checkpoints`` package through ``importlib.resources`` (a wheel install, or a
-    clone whose install maps it); otherwise the ``checkpoints/`` beside ``training/``,
-    which is where it is in a clone installed before ``checkpoints`` became a package.
-    A ``checkpoints`` of another project (no ``MEEPLEZOO_ZOO`` marker) is passed over.
-    """
+    """The folder that holds the shipped opponents: the ``meeplezoo.checkpoints`` data
+    package through ``importlib.resources`` (a wheel install, or a clone's editable one),
+    else the ``checkpoints/`` beside ``training/`` in a clone.  Inside the ``meeplezoo``
+    namespace, another project's ``checkpoints`` package can never be taken for it."""
     try:
-        package = importlib.import_module(ZOO_PACKAGE)
+        root = importlib.resources.files(importlib.import_module(ZOO_PACKAGE))
     except ImportError:
-        package = None
-    if getattr(package, "MEEPLEZOO_ZOO", False):
-        root = importlib.resources.files(package)
-        if isinstance(root, os.PathLike):  # installed as files (a wheel is unpacked)
-            return Path(root)
-    return Path(__file__).resolve().parents[1] / ZOO_PACKAGE
+        root = None
+    if isinstance(root, os.PathLike):  # installed as files (a wheel is unpacked)
+        return Path(root)
+    return Path(__file__).resolve().parents[1] / "checkpoints"
 
 
 def _is_checkpoint(folder: Path) -> bool:
@@ -206,7 +201,7 @@ def list_zoo(env: str | None = None) -> list[ZooEntry]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.zoo",
+    parser = argparse.ArgumentParser(prog="python -m meeplezoo.training.zoo",
                                      description="List the shipped opponents")
     parser.add_argument("--env", help="only this env's opponents")
     parser.add_argument("--json", action="store_true", help="print the list as JSON")

@@ -1,13 +1,13 @@
 """アジアンデリバリー (Asian Delivery): deliveries across the city of Hotan, 3-5 players.
 
-    from envs.asian_delivery import env, raw_env, AsianDeliveryGame
+    from meeplezoo.envs.asian_delivery import env, raw_env, AsianDeliveryGame
     e = env(num_players=4)
 
 Rules as implemented: ``envs/asian_delivery/RULES.md``.
 """
 
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.core.aec import env_functions
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.core.aec import env_functions
 
 ENV_NAME = "asian_delivery_v1"
 env, raw_env = env_functions(AsianDeliveryGame)

@@ -7,8 +7,8 @@ position in the diamond (N, NW, NE, W, C, E, SW, SE, S) or ``port``.
 
 from __future__ import annotations
 
-from envs.asian_delivery.board import AREA_NAMES, NUM_AREAS, NUM_DISTRICTS, POSITION_NAMES
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.board import AREA_NAMES, NUM_AREAS, NUM_DISTRICTS, POSITION_NAMES
+from meeplezoo.envs.asian_delivery.data import (
     COLOURS,
     COMPANIES,
     DAILIES_PER_PLAYER,
@@ -16,7 +16,7 @@ from envs.asian_delivery.data import (
     MARKET_SIZE,
     TRACKS,
 )
-from envs.core.actions import ActionCatalogue
+from meeplezoo.envs.core.actions import ActionCatalogue
 
 ACTION_CARDS = ("fulfil", "transport", "upgrade")
 FULFIL, TRANSPORT, UPGRADE = range(3)

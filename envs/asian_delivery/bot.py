@@ -25,8 +25,8 @@ from array import array
 
 import numpy as np
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import (
     A_FROM,
     A_SKIP,
     A_TO,
@@ -39,8 +39,8 @@ from envs.asian_delivery.actions import (
     D_REQUEST,
     D_TO,
 )
-from envs.asian_delivery.board import NUM_AREAS, NUM_DISTRICTS, PORT
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.board import NUM_AREAS, NUM_DISTRICTS, PORT
+from meeplezoo.envs.asian_delivery.data import (
     COIN_VP,
     DAILIES_PER_PLAYER,
     MARKET_SIZE,
@@ -51,7 +51,7 @@ from envs.asian_delivery.data import (
     WAREHOUSE,
     WORKERS,
 )
-from envs.asian_delivery.state import NK, AsianDeliveryState
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState
 
 # -- evaluation weights (VP-equivalents) ----------------------------------------------------
 W_BASE_PORT = 0.30  # a base resource in the port warehouse

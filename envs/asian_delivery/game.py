@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery import rules, schema
-from envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
-from envs.asian_delivery.setup import new_state
-from envs.asian_delivery.state import AsianDeliveryState
-from envs.core.game import Game, Option
-from envs.core.schema import Record
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery import rules, schema
+from meeplezoo.envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
+from meeplezoo.envs.asian_delivery.setup import new_state
+from meeplezoo.envs.asian_delivery.state import AsianDeliveryState
+from meeplezoo.envs.core.game import Game, Option
+from meeplezoo.envs.core.schema import Record
 
 
 class AsianDeliveryGame(Game):
@@ -85,6 +85,6 @@ class AsianDeliveryGame(Game):
         return AsianDeliveryState.from_dict(self, data)
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from envs.asian_delivery.bot import HeuristicBot
+        from meeplezoo.envs.asian_delivery.bot import HeuristicBot
 
         return HeuristicBot(seed)

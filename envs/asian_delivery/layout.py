@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from envs.asian_delivery.actions import ACTION_CARDS, DECISIONS
-from envs.asian_delivery.board import AREA_NAMES, NUM_PORT_POSITIONS, POSITION_NAMES
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.actions import ACTION_CARDS, DECISIONS
+from meeplezoo.envs.asian_delivery.board import AREA_NAMES, NUM_PORT_POSITIONS, POSITION_NAMES
+from meeplezoo.envs.asian_delivery.data import (
     COLOURS,
     COMPANIES,
     DAILIES_PER_PLAYER,
@@ -33,7 +33,7 @@ from envs.asian_delivery.data import (
     ROUNDS,
     TRACKS,
 )
-from envs.core.features import FeatureLayout
+from meeplezoo.envs.core.features import FeatureLayout
 
 MAX_PLAYERS = 5
 BREAKDOWN = (

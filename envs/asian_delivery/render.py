@@ -8,11 +8,17 @@ blue (u), yellow, green; ``0:b2r1`` = player 0 holds 2 base and 1 red.
 
 from __future__ import annotations
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import ACTION_CARDS, DECISIONS, MARKET_SIZE
-from envs.asian_delivery.board import AREA_NAMES, CELLS, NUM_DISTRICTS, PORT, PORT_CELLS
-from envs.asian_delivery.data import COLOURS, COMPANIES, DAILIES_PER_PLAYER, DISTRICTS, REQUESTS
-from envs.asian_delivery.state import NK, AsianDeliveryState
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import ACTION_CARDS, DECISIONS, MARKET_SIZE
+from meeplezoo.envs.asian_delivery.board import AREA_NAMES, CELLS, NUM_DISTRICTS, PORT, PORT_CELLS
+from meeplezoo.envs.asian_delivery.data import (
+    COLOURS,
+    COMPANIES,
+    DAILIES_PER_PLAYER,
+    DISTRICTS,
+    REQUESTS,
+)
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState
 
 KIND_LETTERS = "bruyg"
 CELL = 30

@@ -12,11 +12,11 @@ After round 6 the draft waives only the refill (最終ラウンドは、上記�
 
 from __future__ import annotations
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery import turn
-from envs.asian_delivery.actions import A_GROW, A_MARKER, D_GROW_MARKER, D_GROW_TRACK
-from envs.asian_delivery.board import NUM_DISTRICTS, PORT
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery import turn
+from meeplezoo.envs.asian_delivery.actions import A_GROW, A_MARKER, D_GROW_MARKER, D_GROW_TRACK
+from meeplezoo.envs.asian_delivery.board import NUM_DISTRICTS, PORT
+from meeplezoo.envs.asian_delivery.data import (
     COMPANIES,
     DISTRICT_VP,
     FINAL_VP,
@@ -28,7 +28,7 @@ from envs.asian_delivery.data import (
     STOCK,
     WORKERS,
 )
-from envs.asian_delivery.state import NK, AsianDeliveryState
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState
 
 CAT_INTERIM, CAT_FINAL, CAT_DISTRICT = 4, 5, 6
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery import round_end, turn
-from envs.asian_delivery.actions import A_COMPANY, D_COMPANY
-from envs.asian_delivery.data import COMPANIES
-from envs.asian_delivery.setup import take_company
-from envs.asian_delivery.state import AsianDeliveryState
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery import round_end, turn
+from meeplezoo.envs.asian_delivery.actions import A_COMPANY, D_COMPANY
+from meeplezoo.envs.asian_delivery.data import COMPANIES
+from meeplezoo.envs.asian_delivery.setup import take_company
+from meeplezoo.envs.asian_delivery.state import AsianDeliveryState
 
 
 def legal_company(s: AsianDeliveryState) -> list[int]:

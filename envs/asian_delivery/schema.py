@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import ACTION_CARDS, D_COMPANY, DECISIONS
-from envs.asian_delivery.board import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import ACTION_CARDS, D_COMPANY, DECISIONS
+from meeplezoo.envs.asian_delivery.board import (
     DISTANCE,
     MAX_DISTANCE,
     NUM_AREAS,
@@ -28,7 +28,7 @@ from envs.asian_delivery.board import (
     PORT,
     PORT_TOUCH,
 )
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.data import (
     COIN_VP,
     COINS_BY_DISTANCE,
     COLOURS,
@@ -59,7 +59,7 @@ from envs.asian_delivery.data import (
     WAREHOUSE,
     Request,
 )
-from envs.core.schema import RNG_STATE, Int, List, Record, Spec, Tuple
+from meeplezoo.envs.core.schema import RNG_STATE, Int, List, Record, Spec, Tuple
 
 # -- bounds the rules put on the numbers, from the game's data ---------------------------
 MAX_CAPACITY = max(c.tracks[WAREHOUSE][-1] for c in COMPANIES)  # most a district holds

@@ -16,10 +16,10 @@ Rules (RULES.md, "Set-up"):
 
 from __future__ import annotations
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import D_COMPANY
-from envs.asian_delivery.board import NUM_DISTRICTS, PORT, PORT_TOUCH, port_position
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import D_COMPANY
+from meeplezoo.envs.asian_delivery.board import NUM_DISTRICTS, PORT, PORT_TOUCH, port_position
+from meeplezoo.envs.asian_delivery.data import (
     COINS_BY_DISTANCE,
     COMPANIES,
     DAILIES_PER_PLAYER,
@@ -31,8 +31,8 @@ from envs.asian_delivery.data import (
     START_PORT,
     START_RESERVE,
 )
-from envs.asian_delivery.state import NK, AsianDeliveryState
-from envs.core.rng import new_rng
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState
+from meeplezoo.envs.core.rng import new_rng
 
 
 def new_state(game, seed: int | None) -> AsianDeliveryState:
@@ -168,7 +168,7 @@ def deal_companies(s: AsianDeliveryState) -> None:
     """Variant random_companies: deal each seat a distinct company at random (the
     state's rng, after the market), so a company agents never choose still gets
     played; then round 1 begins exactly as after the last choice."""
-    from envs.asian_delivery.rules import start_round_one  # rules imports this module
+    from meeplezoo.envs.asian_delivery.rules import start_round_one  # rules imports this module
 
     for p, c in enumerate(s.rng.permutation(len(COMPANIES))[: s.n]):
         take_company(s, p, int(c))

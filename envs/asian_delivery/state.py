@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from envs.asian_delivery import actions as A
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import (
+from meeplezoo.envs.asian_delivery import actions as A
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import (
     ACTION_CARDS,
     D_COMPANY,
     D_FROM,
@@ -33,7 +33,7 @@ from envs.asian_delivery.actions import (
     DECISIONS,
     NUM_ACTIONS,
 )
-from envs.asian_delivery.board import (
+from meeplezoo.envs.asian_delivery.board import (
     DISTANCE,
     NEIGHBOURS,
     NUM_AREAS,
@@ -43,7 +43,7 @@ from envs.asian_delivery.board import (
     PORT_TOUCH,
     port_position,
 )
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.data import (
     COIN_VP,
     COINS_BY_DISTANCE,
     COLOURS,
@@ -64,9 +64,9 @@ from envs.asian_delivery.data import (
     WAREHOUSE,
     WORKERS,
 )
-from envs.core.game import TERMINAL, GameState
-from envs.core.hidden import redraw
-from envs.core.rng import LazyRng, rng_from_dict, rng_to_dict
+from meeplezoo.envs.core.game import TERMINAL, GameState
+from meeplezoo.envs.core.hidden import redraw
+from meeplezoo.envs.core.rng import LazyRng, rng_from_dict, rng_to_dict
 
 NK = L.NKINDS
 NC = len(COLOURS)
@@ -204,7 +204,7 @@ class AsianDeliveryState(LazyRng, GameState):
     def _scored(self) -> AsianDeliveryState:
         if self.is_terminal():
             return self
-        from envs.asian_delivery.round_end import as_if_ended
+        from meeplezoo.envs.asian_delivery.round_end import as_if_ended
 
         return as_if_ended(self)
 
@@ -260,7 +260,7 @@ class AsianDeliveryState(LazyRng, GameState):
         return other
 
     def render(self) -> str:
-        from envs.asian_delivery.render import render_text
+        from meeplezoo.envs.asian_delivery.render import render_text
 
         return render_text(self)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from array import array
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery import round_end
-from envs.asian_delivery.actions import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery import round_end
+from meeplezoo.envs.asian_delivery.actions import (
     A_AT,
     A_DAILY,
     A_DONE,
@@ -38,8 +38,8 @@ from envs.asian_delivery.actions import (
     FULFIL,
     TRANSPORT,
 )
-from envs.asian_delivery.board import NUM_AREAS, NUM_DISTRICTS, PORT
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.board import NUM_AREAS, NUM_DISTRICTS, PORT
+from meeplezoo.envs.asian_delivery.data import (
     COIN_VP,
     DAILIES_PER_PLAYER,
     MARKET_SIZE,
@@ -49,11 +49,11 @@ from envs.asian_delivery.data import (
     SLOTS,
     WAREHOUSE,
 )
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.data import (
     TRANSPORT as T_TRANSPORT,
 )
-from envs.asian_delivery.setup import draw_into_slot
-from envs.asian_delivery.state import NK, AsianDeliveryState, mask_of
+from meeplezoo.envs.asian_delivery.setup import draw_into_slot
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState, mask_of
 
 CAT_REQUEST, CAT_STEPS, CAT_INTEREST, CAT_COINS = 0, 1, 2, 3
 # no voluntary pass: ``pass`` stays in the catalogue but is never legal

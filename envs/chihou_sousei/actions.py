@@ -12,8 +12,8 @@ player clockwise.
 
 from __future__ import annotations
 
-from envs.chihou_sousei.board import NUM_CELLS, cell_label
-from envs.core.actions import ActionCatalogue
+from meeplezoo.envs.chihou_sousei.board import NUM_CELLS, cell_label
+from meeplezoo.envs.core.actions import ActionCatalogue
 
 ROW_SLOTS = 5  # players + 1 cards, at most 5
 MAX_PLAYERS = 4

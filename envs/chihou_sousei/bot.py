@@ -23,10 +23,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from envs.chihou_sousei.board import ROUNDS
-from envs.chihou_sousei.decisions import D_PICK, D_PLACE
-from envs.chihou_sousei.sketch import Sketch
-from envs.chihou_sousei.state import ChihouSouseiState
+from meeplezoo.envs.chihou_sousei.board import ROUNDS
+from meeplezoo.envs.chihou_sousei.decisions import D_PICK, D_PLACE
+from meeplezoo.envs.chihou_sousei.sketch import Sketch
+from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 MARKER_BONUS = 0.5  # value of starting (first pick) next round, in points; 0 in the last round
 

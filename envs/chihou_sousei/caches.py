@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from envs.chihou_sousei.actions import ROW_SLOTS
-from envs.chihou_sousei.board import NEIGHBOURS, NUM_CELLS, ROUNDS
-from envs.chihou_sousei.data import BIG_CITY, COLOUR, HAS_ICON, ICONS, NUM_CARDS
-from envs.chihou_sousei.data import EVENT as CARD_EVENT
-from envs.chihou_sousei.decisions import D_OVER, EMPTY, MIGRATION_DECISIONS
-from envs.chihou_sousei.observation import (
+from meeplezoo.envs.chihou_sousei.actions import ROW_SLOTS
+from meeplezoo.envs.chihou_sousei.board import NEIGHBOURS, NUM_CELLS, ROUNDS
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, COLOUR, HAS_ICON, ICONS, NUM_CARDS
+from meeplezoo.envs.chihou_sousei.data import EVENT as CARD_EVENT
+from meeplezoo.envs.chihou_sousei.decisions import D_OVER, EMPTY, MIGRATION_DECISIONS
+from meeplezoo.envs.chihou_sousei.observation import (
     BIG_SLOT,
     BONUS_OFF,
     COORD,
@@ -74,7 +74,7 @@ from envs.chihou_sousei.observation import (
     clip01,
     slot_vector,
 )
-from envs.chihou_sousei.scoring import (
+from meeplezoo.envs.chihou_sousei.scoring import (
     group_size,
     industry_scores,
     population_score,
@@ -82,7 +82,7 @@ from envs.chihou_sousei.scoring import (
 )
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 # flat own-board plane index of (cell, entry)
 PL_TOKENS = [c * PLANE_F + P_TOKENS for c in range(NUM_CELLS)]

@@ -6,8 +6,8 @@ the bot can name a decision or an event without importing the state.
 
 from __future__ import annotations
 
-from envs.chihou_sousei.data import EVENTS
-from envs.chihou_sousei.observation import DECISIONS
+from meeplezoo.envs.chihou_sousei.data import EVENTS
+from meeplezoo.envs.chihou_sousei.observation import DECISIONS
 
 TOTAL_TOKENS = 80
 START_TOKENS = 16

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.actions import EVENT, FROM, TO
-from envs.chihou_sousei.board import NEIGHBOURS, ORIGIN
-from envs.chihou_sousei.data import BIG_CITY, HAS_ICON
-from envs.chihou_sousei.data import EVENT as CARD_EVENT
-from envs.chihou_sousei.decisions import (
+from meeplezoo.envs.chihou_sousei.actions import EVENT, FROM, TO
+from meeplezoo.envs.chihou_sousei.board import NEIGHBOURS, ORIGIN
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, HAS_ICON
+from meeplezoo.envs.chihou_sousei.data import EVENT as CARD_EVENT
+from meeplezoo.envs.chihou_sousei.decisions import (
     D_EVENT_ORDER,
     D_EVENT_SOURCE,
     D_EVENT_TARGET,
@@ -31,11 +31,11 @@ from envs.chihou_sousei.decisions import (
     EMPTY,
     SOURCE_EVENTS,
 )
-from envs.chihou_sousei.rounds import end_turn
-from envs.chihou_sousei.tokens import from_stock, move
+from meeplezoo.envs.chihou_sousei.rounds import end_turn
+from meeplezoo.envs.chihou_sousei.tokens import from_stock, move
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 def event_options(state: ChihouSouseiState, cell: int) -> list[int]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
-from envs.chihou_sousei.observation import LAYOUT
-from envs.chihou_sousei.saved import state_schema
-from envs.chihou_sousei.state import ChihouSouseiState
-from envs.core.game import Game, Option
-from envs.core.rng import new_rng
-from envs.core.schema import Record
+from meeplezoo.envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
+from meeplezoo.envs.chihou_sousei.observation import LAYOUT
+from meeplezoo.envs.chihou_sousei.saved import state_schema
+from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
+from meeplezoo.envs.core.game import Game, Option
+from meeplezoo.envs.core.rng import new_rng
+from meeplezoo.envs.core.schema import Record
 
 
 class ChihouSouseiGame(Game):
@@ -59,6 +59,6 @@ class ChihouSouseiGame(Game):
         return ChihouSouseiState.from_dict(self, data)
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from envs.chihou_sousei.bot import ChihouBot
+        from meeplezoo.envs.chihou_sousei.bot import ChihouBot
 
         return ChihouBot(seed)

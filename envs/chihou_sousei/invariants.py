@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.board import CELLS, MAX_CARDS, NEIGHBOURS, NUM_CELLS, ORIGIN, ROUNDS
-from envs.chihou_sousei.data import BIG_CITY, EVENTS, NUM_CARDS, POWER
-from envs.chihou_sousei.data import EVENT as CARD_EVENT
-from envs.chihou_sousei.decisions import (
+from meeplezoo.envs.chihou_sousei.board import (
+    CELLS,
+    MAX_CARDS,
+    NEIGHBOURS,
+    NUM_CELLS,
+    ORIGIN,
+    ROUNDS,
+)
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, EVENTS, NUM_CARDS, POWER
+from meeplezoo.envs.chihou_sousei.data import EVENT as CARD_EVENT
+from meeplezoo.envs.chihou_sousei.decisions import (
     CHOICE_EVENTS,
     D_BONUS,
     D_EVENT_ORDER,
@@ -33,12 +40,12 @@ from envs.chihou_sousei.decisions import (
     START_TOKENS,
     TOTAL_TOKENS,
 )
-from envs.chihou_sousei.events import event_options
-from envs.chihou_sousei.planning import forced_move_possible
-from envs.core.game import TERMINAL
+from meeplezoo.envs.chihou_sousei.events import event_options
+from meeplezoo.envs.chihou_sousei.planning import forced_move_possible
+from meeplezoo.envs.core.game import TERMINAL
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 def check_position(state: ChihouSouseiState) -> None:

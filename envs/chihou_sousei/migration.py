@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.actions import FROM, PLACE
-from envs.chihou_sousei.board import NEIGHBOURS
-from envs.chihou_sousei.caches import card_placed
-from envs.chihou_sousei.data import BIG_CITY, POWER
-from envs.chihou_sousei.decisions import D_MIGRATE, EMPTY
-from envs.chihou_sousei.events import continue_events
-from envs.chihou_sousei.tokens import move
+from meeplezoo.envs.chihou_sousei.actions import FROM, PLACE
+from meeplezoo.envs.chihou_sousei.board import NEIGHBOURS
+from meeplezoo.envs.chihou_sousei.caches import card_placed
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, POWER
+from meeplezoo.envs.chihou_sousei.decisions import D_MIGRATE, EMPTY
+from meeplezoo.envs.chihou_sousei.events import continue_events
+from meeplezoo.envs.chihou_sousei.tokens import move
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 def place_options(state: ChihouSouseiState) -> list[int]:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.chihou_sousei.actions import MAX_PLAYERS, ROW_SLOTS
-from envs.chihou_sousei.board import CELLS, MAX_CARDS, NUM_CELLS, RADIUS, cell_label
-from envs.chihou_sousei.data import (
+from meeplezoo.envs.chihou_sousei.actions import MAX_PLAYERS, ROW_SLOTS
+from meeplezoo.envs.chihou_sousei.board import CELLS, MAX_CARDS, NUM_CELLS, RADIUS, cell_label
+from meeplezoo.envs.chihou_sousei.data import (
     COLOUR,
     COLOURS,
     EVENT,
@@ -38,7 +38,7 @@ from envs.chihou_sousei.data import (
     NUM_CARDS,
     POWER,
 )
-from envs.core.features import FeatureLayout
+from meeplezoo.envs.core.features import FeatureLayout
 
 DECISIONS = (
     "pick",

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.actions import FROM, INCREASE, PICK, SKIP, TABLEAU, TO
-from envs.chihou_sousei.board import NEIGHBOURS, ORIGIN
-from envs.chihou_sousei.caches import card_picked
-from envs.chihou_sousei.decisions import D_BONUS, D_FM_SOURCE, D_FM_TARGET, D_PICK, EMPTY
-from envs.chihou_sousei.rounds import end_planning
-from envs.chihou_sousei.tokens import from_stock, move
+from meeplezoo.envs.chihou_sousei.actions import FROM, INCREASE, PICK, SKIP, TABLEAU, TO
+from meeplezoo.envs.chihou_sousei.board import NEIGHBOURS, ORIGIN
+from meeplezoo.envs.chihou_sousei.caches import card_picked
+from meeplezoo.envs.chihou_sousei.decisions import D_BONUS, D_FM_SOURCE, D_FM_TARGET, D_PICK, EMPTY
+from meeplezoo.envs.chihou_sousei.rounds import end_planning
+from meeplezoo.envs.chihou_sousei.tokens import from_stock, move
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 # -- pick ------------------------------------------------------------------------------

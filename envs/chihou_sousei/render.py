@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.board import CELLS, cell_label
-from envs.chihou_sousei.data import (
+from meeplezoo.envs.chihou_sousei.board import CELLS, cell_label
+from meeplezoo.envs.chihou_sousei.data import (
     BIG_CITIES,
     BIG_CITY,
     CARD_KEYS,
@@ -17,7 +17,7 @@ from envs.chihou_sousei.data import (
 )
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 WIDTH = 14
 
@@ -61,7 +61,7 @@ def _tableau(state: ChihouSouseiState, seat: int) -> list[str]:
 
 
 def render_state(state: ChihouSouseiState) -> str:
-    from envs.chihou_sousei.decisions import DECISION_NAMES
+    from meeplezoo.envs.chihou_sousei.decisions import DECISION_NAMES
 
     head = (
         f"round {min(state.round + 1, 8)}/8  start P{state.start}  stock {state.stock}  "

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.board import ROUNDS
-from envs.chihou_sousei.caches import planning_ended, round_ended, row_drawn
-from envs.chihou_sousei.decisions import D_OVER, D_PICK, D_PLACE, EMPTY
-from envs.core.game import TERMINAL
+from meeplezoo.envs.chihou_sousei.board import ROUNDS
+from meeplezoo.envs.chihou_sousei.caches import planning_ended, round_ended, row_drawn
+from meeplezoo.envs.chihou_sousei.decisions import D_OVER, D_PICK, D_PLACE, EMPTY
+from meeplezoo.envs.core.game import TERMINAL
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 def start_round(state: ChihouSouseiState) -> None:

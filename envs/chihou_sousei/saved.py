@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from envs.chihou_sousei.board import (
+from meeplezoo.envs.chihou_sousei.board import (
     CELL_INDEX,
     CELLS,
     MAX_CARDS,
@@ -23,15 +23,15 @@ from envs.chihou_sousei.board import (
     RADIUS,
     ROUNDS,
 )
-from envs.chihou_sousei.data import BIG_CITY, CARD_ID, CARD_KEYS, MAX_POWER, NUM_CARDS
-from envs.chihou_sousei.decisions import DECISION_NAMES, EMPTY, START_TOKENS, TOTAL_TOKENS
-from envs.core.errors import CorruptStateError
-from envs.core.game import TERMINAL
-from envs.core.rng import rng_from_dict, rng_to_dict
-from envs.core.schema import RNG_STATE, Bool, Int, List, Nullable, Record, Str, Tuple
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, CARD_ID, CARD_KEYS, MAX_POWER, NUM_CARDS
+from meeplezoo.envs.chihou_sousei.decisions import DECISION_NAMES, EMPTY, START_TOKENS, TOTAL_TOKENS
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.game import TERMINAL
+from meeplezoo.envs.core.rng import rng_from_dict, rng_to_dict
+from meeplezoo.envs.core.schema import RNG_STATE, Bool, Int, List, Nullable, Record, Str, Tuple
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 BIG_CITY_KEY = "big_city"  # a big city's card key in a save
 MAX_NEIGHBOURS = max(len(nbs) for nbs in NEIGHBOURS)  # events pending after one placement

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from envs.chihou_sousei.board import NEIGHBOURS
-from envs.chihou_sousei.data import BIG_CITY, COLOUR
+from meeplezoo.envs.chihou_sousei.board import NEIGHBOURS
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, COLOUR
 
 
 def population_k(counts: Sequence[int], mode: bool) -> int:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.chihou_sousei.decisions import D_PLACE
-from envs.chihou_sousei.state import OPTIONS, STEPS, ChihouSouseiState
-from envs.core.errors import IllegalActionError
+from meeplezoo.envs.chihou_sousei.decisions import D_PLACE
+from meeplezoo.envs.chihou_sousei.state import OPTIONS, STEPS, ChihouSouseiState
+from meeplezoo.envs.core.errors import IllegalActionError
 
 
 class Sketch(ChihouSouseiState):

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from envs.chihou_sousei import caches, events, migration, planning, rounds
-from envs.chihou_sousei.actions import NUM_ACTIONS
-from envs.chihou_sousei.board import NUM_CELLS, ORIGIN
-from envs.chihou_sousei.data import BIG_CITY, NUM_CARDS
-from envs.chihou_sousei.decisions import (
+from meeplezoo.envs.chihou_sousei import caches, events, migration, planning, rounds
+from meeplezoo.envs.chihou_sousei.actions import NUM_ACTIONS
+from meeplezoo.envs.chihou_sousei.board import NUM_CELLS, ORIGIN
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, NUM_CARDS
+from meeplezoo.envs.chihou_sousei.decisions import (
     D_BONUS,
     D_EVENT_ORDER,
     D_EVENT_SOURCE,
@@ -47,14 +47,14 @@ from envs.chihou_sousei.decisions import (
     START_TOKENS,
     TOTAL_TOKENS,
 )
-from envs.chihou_sousei.invariants import check_position
-from envs.chihou_sousei.saved import load_fields, save_fields
-from envs.core.game import GameState
-from envs.core.hidden import redraw
-from envs.core.rng import copy_rng
+from meeplezoo.envs.chihou_sousei.invariants import check_position
+from meeplezoo.envs.chihou_sousei.saved import load_fields, save_fields
+from meeplezoo.envs.core.game import GameState
+from meeplezoo.envs.core.hidden import redraw
+from meeplezoo.envs.core.rng import copy_rng
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.sketch import Sketch
+    from meeplezoo.envs.chihou_sousei.sketch import Sketch
 
 # per decision (indexed by its number): its legal actions, in no particular order and
 # without repeats (the one statement of the options, for the mask and for sketches),
@@ -194,7 +194,7 @@ class ChihouSouseiState(GameState):
 
     def sketch(self) -> Sketch:
         """A cheap copy for a bot's look-ahead (see ``sketch.Sketch``)."""
-        from envs.chihou_sousei.sketch import Sketch
+        from meeplezoo.envs.chihou_sousei.sketch import Sketch
 
         other = self._copy_as(Sketch)
         d = other.__dict__
@@ -253,6 +253,6 @@ class ChihouSouseiState(GameState):
         return state
 
     def render(self) -> str:
-        from envs.chihou_sousei.render import render_state
+        from meeplezoo.envs.chihou_sousei.render import render_state
 
         return render_state(self)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.chihou_sousei.caches import tokens_changed
+from meeplezoo.envs.chihou_sousei.caches import tokens_changed
 
 if TYPE_CHECKING:
-    from envs.chihou_sousei.state import ChihouSouseiState
+    from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 
 def move(state: ChihouSouseiState, s: int, src: int, dst: int, count: int = 1) -> None:

@@ -1,13 +1,13 @@
 """What every MeepleZoo game shares: the engine interface, the AEC env, the kit."""
 
-from envs.core.errors import (
+from meeplezoo.envs.core.errors import (
     ConfigError,
     CorruptStateError,
     IllegalActionError,
     MeepleZooError,
     UnknownEnvError,
 )
-from envs.core.game import TERMINAL, Game, GameState, Option, state_from_saved
+from meeplezoo.envs.core.game import TERMINAL, Game, GameState, Option, state_from_saved
 
 __all__ = [
     "TERMINAL",

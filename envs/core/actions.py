@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from envs.core.errors import ConfigError
+from meeplezoo.envs.core.errors import ConfigError
 
 
 class ActionCatalogue:

@@ -22,10 +22,10 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from envs.core.errors import CorruptStateError, EnvOrderError, IllegalActionError
-from envs.core.game import Game, GameState, state_from_saved
-from envs.core.rewards import places, resolve_reward_kind, terminal_rewards, winners
-from envs.core.schema import Int, validate
+from meeplezoo.envs.core.errors import CorruptStateError, EnvOrderError, IllegalActionError
+from meeplezoo.envs.core.game import Game, GameState, state_from_saved
+from meeplezoo.envs.core.rewards import places, resolve_reward_kind, terminal_rewards, winners
+from meeplezoo.envs.core.schema import Int, validate
 
 RENDER_MODES = ("ansi", "human")
 MAX_SAVED_DECISIONS = 10**9  # a saved decision count above this is damage, not a long game

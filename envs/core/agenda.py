@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from envs.core.game import TERMINAL
+from meeplezoo.envs.core.game import TERMINAL
 
 Item = tuple[int, int, int]  # (code, seat, arg)
 

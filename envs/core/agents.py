@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from envs.core.game import GameState
+from meeplezoo.envs.core.game import GameState
 
 
 class StateBot(Protocol):

@@ -43,9 +43,9 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.agents import RandomBot, StateBot, play_game
-from envs.core.game import Game, GameState
-from envs.core.stats import wilson
+from meeplezoo.envs.core.agents import RandomBot, StateBot, play_game
+from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.envs.core.stats import wilson
 
 RANDOM = "random"
 HEURISTIC = "heuristic"

@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
-from envs.core.schema import Spec, validate
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.schema import Spec, validate
 
 TERMINAL = -1  # current_player() once the game is over
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from envs.core.errors import ConfigError
+from meeplezoo.envs.core.errors import ConfigError
 
 REWARD_KINDS = ("rank", "win", "score")
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import CorruptStateError
-from envs.core.schema import RNG_STATE, validate
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.schema import RNG_STATE, validate
 
 
 def new_rng(seed: int | None) -> np.random.Generator:

@@ -9,7 +9,7 @@ plays 50 random steps with observations inside the observation space, a legal
 action wherever one is due, the game's invariants holding, and no step
 taking longer than a few seconds (a hang).
 
-    python -m envs.core.save_fuzz --env necropolis_railway_v1 --players 2 --states 4
+    python -m meeplezoo.envs.core.save_fuzz --env necropolis_railway_v1 --players 2 --states 4
 
 prints the counts (tried, refused, played on soundly); the test suite runs a
 sample of the mutants by default and all of them under ``-m soak``.
@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.aec import MeepleAECEnv, env_functions
-from envs.core.errors import CorruptStateError
-from envs.core.game import Game, parse_options
+from meeplezoo.envs.core.aec import MeepleAECEnv, env_functions
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.game import Game, parse_options
 
 PLAY_ON_STEPS = 50
 STEP_SECONDS = 5.0  # a load or one step slower than this counts as a hang
@@ -237,7 +237,7 @@ def save_fuzz_tests(
     """Two pytest tests over ``configs``: a sampled default run and a full ``soak`` run."""
     import pytest
 
-    from envs.core.testing import config_id
+    from meeplezoo.envs.core.testing import config_id
 
     ids = [config_id(c) for c in configs]
 
@@ -256,7 +256,7 @@ def save_fuzz_tests(
 
 
 def main(argv: list[str] | None = None) -> int:
-    import envs
+    from meeplezoo import envs
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--env", required=True, choices=envs.list_envs())

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.errors import CorruptStateError
 
 Length = int | tuple[int, int] | None  # exact, inclusive range, or any
 

@@ -1,6 +1,6 @@
 """Many seeded random games of one env, with the invariants checked after every step.
 
-    python -m envs.core.soak --env hegemony_v1 --games 10000 --workers 2
+    python -m meeplezoo.envs.core.soak --env hegemony_v1 --games 10000 --workers 2
 
 Each game ``g`` is seeded from ``--seed`` and ``g`` alone, so the result does not depend
 on the worker count, and a failing game is replayed by its seed.  Prints the games
@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-import envs
-from envs.core.game import parse_options
+from meeplezoo import envs
+from meeplezoo.envs.core.game import parse_options
 
 
 def play_one(name: str, config: dict[str, Any], seed: int) -> tuple[int, int, str]:

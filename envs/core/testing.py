@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.aec import env_functions
-from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
-from envs.core.game import Game, GameState, state_from_saved
-from envs.core.schema import validate
+from meeplezoo.envs.core.aec import env_functions
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.game import Game, GameState, state_from_saved
+from meeplezoo.envs.core.schema import validate
 
 SOAK = max(1, int(os.environ.get("MEEPLEZOO_SOAK", "1")))
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.hegemony import data as D
-from envs.hegemony import politics
-from envs.hegemony.actions import ROLE_NAMES
-from envs.hegemony.state import VP_SOURCES
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony import politics
+from meeplezoo.envs.hegemony.actions import ROLE_NAMES
+from meeplezoo.envs.hegemony.state import VP_SOURCES
 
 CLASSES = ("WC", "MC", "CC", "ST")
 ROLE_LABELS = dict(zip(ROLE_NAMES, CLASSES))

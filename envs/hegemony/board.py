@@ -9,13 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, CC_SEATS, COOP_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import KINDS, NO_WORKER, VP_SOURCES, worker_class
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
+    CC,
+    CC_SEATS,
+    COOP_SEATS,
+    MC,
+    MC_SEATS,
+    PUBLIC_SEATS,
+    ST,
+    WC,
+)
+from meeplezoo.envs.hegemony.state import KINDS, NO_WORKER, VP_SOURCES, worker_class
 
 if TYPE_CHECKING:
-    from envs.core.agenda import Item
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.core.agenda import Item
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 SEATS_OF = {CC: CC_SEATS, MC: MC_SEATS, ST: PUBLIC_SEATS, WC: COOP_SEATS}
 

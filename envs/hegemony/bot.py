@@ -20,12 +20,12 @@ from functools import cached_property
 
 import numpy as np
 
-from envs.hegemony import board, politics, production
-from envs.hegemony import cards as C
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, ROLE_NAMES, ST, WC, blocks, catalogue
-from envs.hegemony.state import HegemonyState
+from meeplezoo.envs.hegemony import board, politics, production
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, ROLE_NAMES, ST, WC, blocks, catalogue
+from meeplezoo.envs.hegemony.state import HegemonyState
 
 LOOKAHEAD = 6
 OWN_SECTION = {WC: 0, MC: 1, CC: 2}

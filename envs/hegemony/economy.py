@@ -50,12 +50,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Decision, Item, Step
-from envs.hegemony import board, effects, money, storage
-from envs.hegemony import cards as C
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.agenda import Decision, Item, Step
+from meeplezoo.envs.hegemony import board, effects, money, storage
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     CC,
     CC_SEATS,
     MAX_EXTRA_OFFERS,
@@ -66,10 +66,10 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
-from envs.hegemony.state import NO_WORKER
+from meeplezoo.envs.hegemony.state import NO_WORKER
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 # agenda codes (economy owns 40-69; 40 and 41 are fixed in codes.py)
 ADJUST_WAGES = K.ADJUST_WAGES  # company (or done); arg 0 free action, 1 after a p2 change
@@ -782,7 +782,7 @@ def _can_use(good: int):
 
 
 def _start_use_health(st: HegemonyState, cls: int) -> None:
-    from envs.hegemony.workers import gain_prosperity
+    from meeplezoo.envs.hegemony.workers import gain_prosperity
 
     st.goods[cls][HEALTH] -= board.population(st, cls)  # before the new worker arrives
     gain_prosperity(st, cls)
@@ -791,7 +791,7 @@ def _start_use_health(st: HegemonyState, cls: int) -> None:
 
 
 def _start_use_luxury(st: HegemonyState, cls: int) -> None:
-    from envs.hegemony.workers import gain_prosperity
+    from meeplezoo.envs.hegemony.workers import gain_prosperity
 
     st.goods[cls][LUX] -= board.population(st, cls)
     gain_prosperity(st, cls)

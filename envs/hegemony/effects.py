@@ -60,11 +60,11 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from envs.core.agenda import Decision, Item, Step
-from envs.hegemony import board, money, storage
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.agenda import Decision, Item, Step
+from meeplezoo.envs.hegemony import board, money, storage
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     CC,
     CC_SEATS,
     COOP_SEATS,
@@ -76,10 +76,10 @@ from envs.hegemony.actions import (
     blocks,
     catalogue,
 )
-from envs.hegemony.state import KINDS, NO_WORKER, worker_class
+from meeplezoo.envs.hegemony.state import KINDS, NO_WORKER, worker_class
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 CLASS_OF = {"WC": WC, "MC": MC, "CC": CC, "ST": ST}
 OWNER_OF = {"WC": WC, "MC": MC, "CC": CC, "public": ST}
@@ -660,7 +660,7 @@ def change_legitimacy(st: HegemonyState, cls: int, n: int) -> None:
 
 # -- basic ---------------------------------------------------------------------------------------
 def _basic_pair(nid: int):
-    from envs.hegemony import turn
+    from meeplezoo.envs.hegemony import turn
 
     action = NODES[nid]["action"]
     return turn.BASIC.get(BASIC_NAME.get(action, action))
@@ -749,7 +749,7 @@ def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
             memo[key] = True
             return True
     if NODES[nid]["action"] == "propose_bill":
-        from envs.hegemony import politics
+        from meeplezoo.envs.hegemony import politics
 
         result = politics.can_propose(st, cls, _propose_args(MODS[nid])["policies"])
     else:
@@ -765,7 +765,7 @@ def start_basic_as(st: HegemonyState, cls: int, nid: int) -> None:
     st.push((END_BASIC, cls, st.ctx.get(ACTIVE, -1)))
     st.ctx[ACTIVE] = nid
     if NODES[nid]["action"] == "propose_bill":  # politics takes the modifiers as arguments
-        from envs.hegemony import politics
+        from meeplezoo.envs.hegemony import politics
 
         politics.push_propose(st, cls, **_propose_args(MODS[nid]))
         return
@@ -930,7 +930,7 @@ def _apply_qty(st: HegemonyState, item: Item, action: int) -> None:
     else:  # buy_from_players
         seller = st.ctx[PROVIDE]
         g = GOOD_OF[node["res"]]
-        from envs.hegemony import economy
+        from meeplezoo.envs.hegemony import economy
 
         money.pay(st, ST, n * economy.price(st, seller, g), seller)
         _take_storage(st, seller, g, n)
@@ -1004,7 +1004,7 @@ def _apply_remove(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _can_upgrade(st: HegemonyState, cls: int, nid: int) -> bool:
-    from envs.hegemony import workers  # (workers imports this module)
+    from meeplezoo.envs.hegemony import workers  # (workers imports this module)
 
     return bool(workers.retrain_sources(st, cls))
 
@@ -1015,7 +1015,7 @@ def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _legal_upgrade(st: HegemonyState, item: Item) -> list[int]:
     """The workers Use Education could replace (§4.2)."""
-    from envs.hegemony import workers
+    from meeplezoo.envs.hegemony import workers
 
     return workers.retrain_sources(st, item[1])
 
@@ -1029,14 +1029,14 @@ def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _legal_upgrade_to(st: HegemonyState, item: Item) -> list[int]:
-    from envs.hegemony import workers  # (workers imports this module)
+    from meeplezoo.envs.hegemony import workers  # (workers imports this module)
 
     return workers.legal_retrain_industry(st, item)
 
 
 def _apply_upgrade_to(st: HegemonyState, item: Item, action: int) -> None:
     """As Use Education's replacement (§4.2), without its cost or Prosperity."""
-    from envs.hegemony import workers
+    from meeplezoo.envs.hegemony import workers
 
     workers.apply_retrain(st, item, action)
 
@@ -1077,7 +1077,7 @@ def _wage_target(st: HegemonyState, seat: int, level: str) -> int:
         return -1
     if company.sector == "mc" and board.employee_slot(st, seat) < 0:
         return -1
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     least = economy.min_wage_level(st)
     new = least if level == "min" else max(least, LEVEL_OF[level])
@@ -1170,7 +1170,7 @@ def _apply_company(st: HegemonyState, item: Item, action: int) -> None:
     op = node["op"]
     st.agenda.pop()
     if op == "sell_company":
-        from envs.hegemony import economy
+        from meeplezoo.envs.hegemony import economy
 
         cost = D.COMPANIES[st.seat_card[seat]].cost
         economy.sell_company(st, cls, seat)
@@ -1310,7 +1310,7 @@ def _can_prosperity(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _do_prosperity(st: HegemonyState, cls: int, nid: int) -> None:
-    from envs.hegemony import workers
+    from meeplezoo.envs.hegemony import workers
 
     node = NODES[nid]
     money.pay(st, cls, amount(st, cls, node.get("cost", 0)))
@@ -1459,7 +1459,7 @@ def _legal_shift(st: HegemonyState, item: Item) -> list[int]:
 
 
 def _apply_shift(st: HegemonyState, item: Item, action: int) -> None:
-    from envs.hegemony import politics
+    from meeplezoo.envs.hegemony import politics
 
     policy, section = divmod(action - blocks(item[1]).bill, 3)
     st.agenda.pop()
@@ -1537,7 +1537,7 @@ def _bundle(st: HegemonyState, target: int, nid: int) -> list[int]:
 
 def _unit_offers(st: HegemonyState, good: int) -> list[tuple[int, int, int]]:
     """(source, unit price, units available) where the State may buy ``good`` (§3.13)."""
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     offers = []
     if st.cc_storage[good]:
@@ -1641,7 +1641,7 @@ def _after_unit(st: HegemonyState, good: int, src: int) -> int:
 
 
 def _apply_provide_buy(st: HegemonyState, item: Item, action: int) -> None:
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     good = item[2]
     src = action - blocks(ST).source
@@ -1685,7 +1685,7 @@ def _buy_from_players_max(st: HegemonyState, seller: int, nid: int) -> int:
     """Units the State can buy from ``seller`` (at its price, from its Storage)."""
     if seller not in (MC, CC):
         return 0
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     node = NODES[nid]
     g = GOOD_OF[node["res"]]

@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.errors import ConfigError, CorruptStateError
-from envs.core.game import Game, Option
-from envs.hegemony import turn  # noqa: F401  (joins the phase modules' agenda codes)
-from envs.hegemony.actions import ROLE_NAMES, catalogue
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
+from meeplezoo.envs.core.game import Game, Option
+from meeplezoo.envs.hegemony import turn  # noqa: F401  (joins the phase modules' agenda codes)
+from meeplezoo.envs.hegemony.actions import ROLE_NAMES, catalogue
 
 VARIANTS = {
     "initial_p6": Option("B", ("B", "A"), "starting section of policy 6 (§1.2, §12 #7)"),
@@ -53,7 +53,7 @@ class HegemonyGame(Game):
     options = VARIANTS
     max_decisions = 20_000
     score_scale = 50.0
-    balance_stats = "envs.hegemony.balance_stats"  # class balance columns (envs.core.balance)
+    balance_stats = "meeplezoo.envs.hegemony.balance_stats"  # balance columns (core.balance)
 
     def seat_role(self, seat: int) -> str:
         if not (isinstance(seat, (int, np.integer)) and 0 <= seat < 4):
@@ -68,23 +68,23 @@ class HegemonyGame(Game):
         return catalogue(role).names[self.check_action_index(action, role)]
 
     def feature_names(self, role: str | None = None) -> list[str]:
-        from envs.hegemony.observation import layout
+        from meeplezoo.envs.hegemony.observation import layout
 
         return layout(self.check_role(role)).names
 
     def new_initial_state(self, seed: int | None = None) -> Any:
-        from envs.hegemony.setup import new_game
+        from meeplezoo.envs.hegemony.setup import new_game
 
         return new_game(self, seed)
 
     def state_schema(self) -> Any:
-        from envs.hegemony.saved import state_schema
+        from meeplezoo.envs.hegemony.saved import state_schema
 
         return state_schema()
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
         """The scripted opponent: plays whichever class is to move (``bot.HegemonyBot``)."""
-        from envs.hegemony.bot import HegemonyBot
+        from meeplezoo.envs.hegemony.bot import HegemonyBot
 
         return HegemonyBot(seed)
 
@@ -92,7 +92,7 @@ class HegemonyGame(Game):
         """Rebuild a schema-checked save by replaying its moves from its set-up seed, and
         refuse it unless the replay reaches exactly the saved position: a loaded game is
         always one that legal play reaches, whatever was edited in the file."""
-        from envs.hegemony.setup import new_game
+        from meeplezoo.envs.hegemony.setup import new_game
 
         state = new_game(self, data["origin_seed"])
         for step, action in enumerate(data["history"]):

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from envs.core.hidden import redeal, redraw
-from envs.hegemony.observation import peeked
-from envs.hegemony.politics import resample_bids
+from meeplezoo.envs.core.hidden import redeal, redraw
+from meeplezoo.envs.hegemony.observation import peeked
+from meeplezoo.envs.hegemony.politics import resample_bids
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
-from envs.hegemony.politics import SECRET_BIDS  # ctx key of a sealed bid -> its bidder
+from meeplezoo.envs.hegemony.politics import SECRET_BIDS  # ctx key of a sealed bid -> its bidder
 
 __all__ = ["SECRET_BIDS", "resample_hidden"]
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 SUPPLY = -1  # the bank: money from or to it is minted or burned
 

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from envs.core.features import FeatureLayout
-from envs.hegemony import board
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.features import FeatureLayout
+from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     MAX_FACE_UP_EVENTS,
     MAX_PEEKED_EXPORTS,
     MAX_SLOTS,
@@ -34,10 +34,10 @@ from envs.hegemony.actions import (
     WORKER_KINDS,
     card_designs,
 )
-from envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
+from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 CLASS_NAMES = D.CLASSES
 PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards.py)
@@ -51,8 +51,8 @@ def _scale(value: float, high: float, low: float = 0.0) -> float:
 
 
 def _ctx_keys() -> list[str]:
-    from envs.hegemony.politics import SECRET_BIDS  # (hidden.py imports this module)
-    from envs.hegemony.turn import CTX_DEFAULTS
+    from meeplezoo.envs.hegemony.politics import SECRET_BIDS  # (hidden.py imports this module)
+    from meeplezoo.envs.hegemony.turn import CTX_DEFAULTS
 
     return [k for k in sorted(CTX_DEFAULTS) if k not in SECRET_BIDS]
 
@@ -102,7 +102,7 @@ _BIT_ROWS = {w: tuple(tuple((v >> b) & 1 for b in range(w)) for v in range(1 << 
 
 
 def _decision_codes() -> list[int]:
-    from envs.hegemony.turn import AGENDA
+    from meeplezoo.envs.hegemony.turn import AGENDA
 
     return sorted(c for c in AGENDA.codes if AGENDA.is_decision(c))
 
@@ -111,7 +111,7 @@ def _decision_codes() -> list[int]:
 def layout(role: str) -> FeatureLayout:
     cls = ROLE_NAMES.index(role)
     lay = FeatureLayout()
-    from envs.hegemony.turn import AGENDA
+    from meeplezoo.envs.hegemony.turn import AGENDA
 
     lay.add("decision", [AGENDA.name(c) for c in _decision_codes()])
     lay.add("decision_arg")
@@ -448,7 +448,7 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
     first), or two empty lists: what ``hidden.resample_hidden`` keeps for that viewer."""
     if not st.agenda or st.agenda[-1][1] != player or st.agenda[-1][0] not in _peek_codes():
         return [], []
-    from envs.hegemony import economy, effects
+    from meeplezoo.envs.hegemony import economy, effects
 
     code, _seat, arg = st.agenda[-1]
     if code == effects.PEEK:
@@ -466,7 +466,7 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
 @cache
 def _peek_codes() -> frozenset[int]:
     """The decisions during which a peek shows cards (see ``peeked``)."""
-    from envs.hegemony import economy, effects
+    from meeplezoo.envs.hegemony import economy, effects
 
     return frozenset((effects.PEEK, effects.PEEK_SWAP, economy.EXPORT_CARD,
                       economy.SELL_FOREIGN))

@@ -26,17 +26,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Decision, Item, Step, count_down
-from envs.hegemony import board, economy, storage, workers
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
-from envs.hegemony.money import gain, pay
+from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
+from meeplezoo.envs.hegemony import board, economy, storage, workers
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
+from meeplezoo.envs.hegemony.money import gain, pay
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 # -- agenda codes (70-99, codes.py) ----------------------------------------------------------
 ELECTIONS_PHASE = K.ELECTIONS_PHASE  # 70 step: the Elections phase (§7)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Decision, Item, Step, count_down
-from envs.hegemony import board, cards, money, politics, storage, workers
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
+from meeplezoo.envs.hegemony import board, cards, money, politics, storage, workers
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     CC,
     CC_SEATS,
     COOP_SEATS,
@@ -45,10 +45,10 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
-from envs.hegemony.state import NO_WORKER, worker_class
+from meeplezoo.envs.hegemony.state import NO_WORKER, worker_class
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 # Agenda codes (production.py owns 100-119; the first three are fixed in codes.py).
 PRODUCTION_PHASE = K.PRODUCTION_PHASE  # 100 step: §6.0, then pushes the rest of §6

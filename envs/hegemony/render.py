@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.hegemony import board
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import MC, NUM_SEATS, SEAT_NAMES, WC, WORKER_KINDS
-from envs.hegemony.state import NO_WORKER
+from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import MC, NUM_SEATS, SEAT_NAMES, WC, WORKER_KINDS
+from meeplezoo.envs.hegemony.state import NO_WORKER
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 
 def _worker(w: int, committed: int) -> str:

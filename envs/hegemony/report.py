@@ -1,6 +1,6 @@
 """The bot report: how the class heuristics fare against random play and against each other.
 
-    python -m envs.hegemony.report --games 1000 --workers 2 --seed S [--option K=V ...]
+    python -m meeplezoo.envs.hegemony.report --games 1000 --workers 2 --seed S [--option K=V ...]
                                    [--json FILE]
 
 Plays (a) each class's bot against three random classes and (b) the 4-bot table, and
@@ -11,7 +11,8 @@ the result does not depend on the worker count (or on how games are split).  A w
 a rank key equal to the best (``state.rank_keys()``): shared wins count for everyone.
 
 The seeds, the play loop and the per-class rows are ``envs.core.balance``'s, which
-``python -m training.balance`` shares: there, any agents per class (trained policies, teams)
+``python -m meeplezoo.training.balance`` shares: there, any agents per class (trained policies,
+teams)
 play these same deals, and ``--preset bots --preset bot:all+random`` replays these match-ups
 with the bills and policies columns of ``envs.hegemony.balance_stats`` added.
 """
@@ -23,14 +24,14 @@ import json
 import time
 from typing import Any
 
-import envs
-from envs.core import balance
-from envs.core.balance import deal_seed as game_seed
-from envs.core.balance import seat_seed as bot_seed
-from envs.core.game import parse_options
-from envs.core.stats import wilson
-from envs.hegemony import balance_stats
-from envs.hegemony.balance_stats import CLASSES
+from meeplezoo import envs
+from meeplezoo.envs.core import balance
+from meeplezoo.envs.core.balance import deal_seed as game_seed
+from meeplezoo.envs.core.balance import seat_seed as bot_seed
+from meeplezoo.envs.core.game import parse_options
+from meeplezoo.envs.core.stats import wilson
+from meeplezoo.envs.hegemony import balance_stats
+from meeplezoo.envs.hegemony.balance_stats import CLASSES
 
 ENV = "hegemony_v1"
 TABLE = 4  # the match-up index of the 4-bot table; 0..3 are "class k's bot vs 3 random"

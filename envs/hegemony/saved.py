@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from envs.core.schema import RNG_STATE, Int, List, Record, Tuple
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
-from envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER, VP_SOURCES
+from meeplezoo.envs.core.schema import RNG_STATE, Int, List, Record, Tuple
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
+from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER, VP_SOURCES
 
 MONEY = Int(-10**6, 10**6)  # money can run short only through loans; wide but finite
 COUNT = Int(0, 10**4)
@@ -22,7 +22,7 @@ def _cards_in(n: int) -> Int:
 
 
 def state_schema() -> Record:
-    from envs.hegemony.turn import AGENDA, CTX_DEFAULTS
+    from meeplezoo.envs.hegemony.turn import AGENDA, CTX_DEFAULTS
 
     codes = tuple(sorted(AGENDA.codes))
     seat = Int(0, 3)

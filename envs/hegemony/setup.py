@@ -6,16 +6,25 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from envs.core.rng import new_rng
-from envs.hegemony import cards as C
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, CC_SEATS, CLASSES, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import HegemonyState, empty_state, worker
-from envs.hegemony.turn import draw_actions, immigrate, reset_ctx
+from meeplezoo.envs.core.rng import new_rng
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
+    CC,
+    CC_SEATS,
+    CLASSES,
+    MC,
+    MC_SEATS,
+    PUBLIC_SEATS,
+    ST,
+    WC,
+)
+from meeplezoo.envs.hegemony.state import HegemonyState, empty_state, worker
+from meeplezoo.envs.hegemony.turn import draw_actions, immigrate, reset_ctx
 
 if TYPE_CHECKING:
-    from envs.hegemony.game import HegemonyGame
+    from meeplezoo.envs.hegemony.game import HegemonyGame
 
 L2 = 1  # wage level index of L2
 

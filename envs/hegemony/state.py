@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from envs.core.agenda import AgendaState, Item
-from envs.core.game import GameState
-from envs.core.rng import LazyRng, new_rng, rng_from_dict, rng_to_dict
-from envs.hegemony import data as D
-from envs.hegemony.actions import MAX_SLOTS, NUM_SEATS, ROLE_NAMES, catalogue
+from meeplezoo.envs.core.agenda import AgendaState, Item
+from meeplezoo.envs.core.game import GameState
+from meeplezoo.envs.core.rng import LazyRng, new_rng, rng_from_dict, rng_to_dict
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import MAX_SLOTS, NUM_SEATS, ROLE_NAMES, catalogue
 
 if TYPE_CHECKING:
-    from envs.hegemony.game import HegemonyGame
+    from meeplezoo.envs.hegemony.game import HegemonyGame
 
 NO_WORKER = -1
 KINDS = 6  # unskilled + 5 industries
@@ -186,14 +186,14 @@ class HegemonyState(LazyRng, AgendaState, GameState):
     def _scored(self) -> HegemonyState:
         if not self.agenda:
             return self
-        from envs.hegemony.production import as_if_ended
+        from meeplezoo.envs.hegemony.production import as_if_ended
 
         return as_if_ended(self)
 
     def decision_name(self) -> str:
         if not self.agenda:
             return "game_over"
-        from envs.hegemony.turn import AGENDA
+        from meeplezoo.envs.hegemony.turn import AGENDA
 
         return AGENDA.name(self.agenda[-1][0])
 
@@ -201,17 +201,17 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         return _encoder()(self, player)
 
     def render(self) -> str:
-        from envs.hegemony.render import render
+        from meeplezoo.envs.hegemony.render import render
 
         return render(self)
 
     def render_for(self, viewer: int) -> str:
-        from envs.hegemony.render import render
+        from meeplezoo.envs.hegemony.render import render
 
         return render(self, viewer)
 
     def rank_keys(self) -> list[tuple]:
-        from envs.hegemony.production import rank_keys
+        from meeplezoo.envs.hegemony.production import rank_keys
 
         return rank_keys(self)
 
@@ -224,12 +224,12 @@ class HegemonyState(LazyRng, AgendaState, GameState):
                 for c in range(4)]
 
     def check_invariants(self) -> None:
-        from envs.hegemony.invariants import check_invariants
+        from meeplezoo.envs.hegemony.invariants import check_invariants
 
         check_invariants(self)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> HegemonyState:
-        from envs.hegemony.hidden import resample_hidden
+        from meeplezoo.envs.hegemony.hidden import resample_hidden
 
         return resample_hidden(self, player, rng)
 
@@ -240,7 +240,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
 @cache
 def _encoder() -> Callable[[HegemonyState, int], np.ndarray]:
     """``observation.encode``, imported once (it imports this module)."""
-    from envs.hegemony.observation import encode
+    from meeplezoo.envs.hegemony.observation import encode
 
     return encode
 

@@ -22,11 +22,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 
-from envs.core.agenda import AgendaRules, Decision, Item, Step
-from envs.hegemony import board, economy, effects, politics, production, workers
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.agenda import AgendaRules, Decision, Item, Step
+from meeplezoo.envs.hegemony import board, economy, effects, politics, production, workers
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     BASIC_ACTIONS,
     CC,
     FREE_ACTIONS,
@@ -35,8 +35,8 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
-from envs.hegemony.money import pay_capital_first
-from envs.hegemony.state import KINDS, HegemonyState
+from meeplezoo.envs.hegemony.money import pay_capital_first
+from meeplezoo.envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
 PHASE_MODULES = (workers, economy, politics, production, effects)

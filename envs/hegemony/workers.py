@@ -37,11 +37,11 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Decision, Item, Step
-from envs.hegemony import board, effects
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import (
+from meeplezoo.envs.core.agenda import Decision, Item, Step
+from meeplezoo.envs.hegemony import board, effects
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import (
     CC,
     CC_SEATS,
     COOP_SEATS,
@@ -54,10 +54,10 @@ from envs.hegemony.actions import (
     WC,
     blocks,
 )
-from envs.hegemony.state import KINDS, NO_WORKER, worker
+from meeplezoo.envs.hegemony.state import KINDS, NO_WORKER, worker
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 # Agenda codes (codes.WORKERS is 20-39; STAFF = 20 is fixed in codes.py).
 ASSIGN = 21          # decision: a destination, or done (arg: placements left)

@@ -1,7 +1,7 @@
 """London Necropolis Railway (``necropolis_railway_v1``): 1-4 players, see RULES.md."""
 
-from envs.core.aec import env_functions
-from envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.core.aec import env_functions
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 ENV_NAME = "necropolis_railway_v1"
 env, raw_env = env_functions(NecropolisRailwayGame)

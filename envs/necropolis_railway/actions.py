@@ -9,8 +9,8 @@ slot to upgrade, where to put staff, ...).  Names are 1-based for people
 
 from __future__ import annotations
 
-from envs.core.actions import ActionCatalogue
-from envs.necropolis_railway import data as D
+from meeplezoo.envs.core.actions import ActionCatalogue
+from meeplezoo.envs.necropolis_railway import data as D
 
 CATALOGUE = ActionCatalogue()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway import data as D
 
 NO_WORKER, STAFF, VOLUNTEER = 0, 1, 2
 SIDE_A, SIDE_B = 1, 2  # railway capacity tile sides

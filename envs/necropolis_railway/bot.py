@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import Player
-from envs.necropolis_railway.scoring import column_majority, london_pairs
-from envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import Player
+from meeplezoo.envs.necropolis_railway.scoring import column_majority, london_pairs
+from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 _ROOT_ONLY = {A.K_TURN, A.K_TAKE, A.K_CENTURY, A.K_FINAL}
 _CHAIN_STEPS = 12

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.errors import CorruptStateError
-from envs.core.game import Game
-from envs.core.schema import Record
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.observation import LAYOUT
-from envs.necropolis_railway.saved import check_agenda, state_schema
-from envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.schema import Record
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.observation import LAYOUT
+from meeplezoo.envs.necropolis_railway.saved import check_agenda, state_schema
+from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 class NecropolisRailwayGame(Game):
@@ -59,6 +59,6 @@ class NecropolisRailwayGame(Game):
         return state
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from envs.necropolis_railway.bot import GreedyBot
+        from meeplezoo.envs.necropolis_railway.bot import GreedyBot
 
         return GreedyBot(seed)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import SIDE_A, STAFF, Player
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import SIDE_A, STAFF, Player
 
 if TYPE_CHECKING:
-    from envs.core.agenda import Item
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.core.agenda import Item
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 _COLS = range(D.COLUMNS)
 _KINDS = range(len(D.MORTUARY_KINDS))

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from envs.core.features import FeatureLayout
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.scoring import SCORE_LINES, london_pairs
+from meeplezoo.envs.core.features import FeatureLayout
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.scoring import SCORE_LINES, london_pairs
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 MAX_PLAYERS = max(D.PLAYER_COUNTS)  # seat blocks, padded
 M = D.OBS_MAX

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import STAFF, VOLUNTEER, Player
-from envs.necropolis_railway.scoring import score_lines
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import STAFF, VOLUNTEER, Player
+from meeplezoo.envs.necropolis_railway.scoring import score_lines
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 _DISC = "BGRO"  # blue green grey orange
 _COFFIN = "KWRY"  # black white red yellow

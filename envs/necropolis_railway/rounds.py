@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Item
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.turn import refill_slot
+from meeplezoo.envs.core.agenda import Item
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.turn import refill_slot
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 def reset_turn(st: NecropolisState, seat: int) -> None:

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Item
-from envs.core.schema import RNG_STATE, Bool, Int, List, Record, Tuple
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import NO_WORKER, SIDE_A, SIDE_B, STAFF, VOLUNTEER
+from meeplezoo.envs.core.agenda import Item
+from meeplezoo.envs.core.schema import RNG_STATE, Bool, Int, List, Record, Tuple
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import NO_WORKER, SIDE_A, SIDE_B, STAFF, VOLUNTEER
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.board import Player
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.board import Player
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 # -- bounds from the data file -------------------------------------------------------------------
 LONDON_TOP = len(D.SLOT_COST[0])  # London slot levels: printed, then one per upgrade cost

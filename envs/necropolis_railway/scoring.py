@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import Player
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import Player
 
 SCORE_LINES = (
     "prestige_x_london_staff",

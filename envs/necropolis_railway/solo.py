@@ -1,6 +1,6 @@
 """The solo variant as a plain single-agent gymnasium env (for sb3-contrib MaskablePPO).
 
-    from envs.necropolis_railway.solo import NecropolisSoloEnv
+    from meeplezoo.envs.necropolis_railway.solo import NecropolisSoloEnv
     env = NecropolisSoloEnv()
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(env.action_masks().argmax())
@@ -20,11 +20,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from envs.core.errors import ConfigError
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway.game import NecropolisRailwayGame
-from envs.necropolis_railway.observation import SIZE
-from envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.necropolis_railway.observation import SIZE
+from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 class NecropolisSoloEnv(gym.Env):
@@ -102,4 +102,5 @@ class NecropolisSoloEnv(gym.Env):
 
 SOLO_ENV_ID = "meeplezoo/NecropolisRailwaySolo-v1"
 if SOLO_ENV_ID not in gym.registry:
-    gym.register(id=SOLO_ENV_ID, entry_point="envs.necropolis_railway.solo:NecropolisSoloEnv")
+    gym.register(id=SOLO_ENV_ID,
+                 entry_point="meeplezoo.envs.necropolis_railway.solo:NecropolisSoloEnv")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from envs.core.agenda import (
+from meeplezoo.envs.core.agenda import (
     AgendaRules,
     AgendaState,
     Decision,
@@ -17,21 +17,28 @@ from envs.core.agenda import (
     agenda_from_json,
     agenda_to_json,
 )
-from envs.core.game import GameState
-from envs.core.hidden import redraw
-from envs.core.rng import copy_rng, new_rng, rng_from_dict, rng_to_dict
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway import legal as L
-from envs.necropolis_railway import rounds, stations, turn
-from envs.necropolis_railway.board import NO_WORKER, SIDE_A, SIDE_B, STAFF, VOLUNTEER, Player
-from envs.necropolis_railway.observation import SeatCache, encode
-from envs.necropolis_railway.saved import LONDON_TOP, check_agenda, supply_at_start
-from envs.necropolis_railway.scoring import SCORE_LINES, score_lines
+from meeplezoo.envs.core.game import GameState
+from meeplezoo.envs.core.hidden import redraw
+from meeplezoo.envs.core.rng import copy_rng, new_rng, rng_from_dict, rng_to_dict
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway import legal as L
+from meeplezoo.envs.necropolis_railway import rounds, stations, turn
+from meeplezoo.envs.necropolis_railway.board import (
+    NO_WORKER,
+    SIDE_A,
+    SIDE_B,
+    STAFF,
+    VOLUNTEER,
+    Player,
+)
+from meeplezoo.envs.necropolis_railway.observation import SeatCache, encode
+from meeplezoo.envs.necropolis_railway.saved import LONDON_TOP, check_agenda, supply_at_start
+from meeplezoo.envs.necropolis_railway.scoring import SCORE_LINES, score_lines
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.game import NecropolisRailwayGame
+    from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 
 def _d_turn(st: NecropolisState, item: Item, a: int) -> None:
@@ -209,7 +216,7 @@ class NecropolisState(AgendaState, GameState):
         return encode(self, player)
 
     def render(self) -> str:
-        from envs.necropolis_railway.render import render
+        from meeplezoo.envs.necropolis_railway.render import render
 
         return render(self)
 

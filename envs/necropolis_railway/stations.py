@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Item, count_down
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import Player
-from envs.necropolis_railway.legal import dismiss_actions, load_actions
-from envs.necropolis_railway.turn import draw_coffin, take_discs
+from meeplezoo.envs.core.agenda import Item, count_down
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import Player
+from meeplezoo.envs.necropolis_railway.legal import dismiss_actions, load_actions
+from meeplezoo.envs.necropolis_railway.turn import draw_coffin, take_discs
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 def a_move_start(st: NecropolisState, item: Item) -> None:

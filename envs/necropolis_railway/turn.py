@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from envs.core.agenda import Item, count_down
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import SIDE_A, SIDE_B, STAFF, VOLUNTEER, Player
-from envs.necropolis_railway.legal import mortuary_payment
+from meeplezoo.envs.core.agenda import Item, count_down
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import SIDE_A, SIDE_B, STAFF, VOLUNTEER, Player
+from meeplezoo.envs.necropolis_railway.legal import mortuary_payment
 
 if TYPE_CHECKING:
-    from envs.necropolis_railway.state import NecropolisState
+    from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 # -- cards and discs ---------------------------------------------------------------------

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.actions import ACTION_NAMES, D_MAIN, D_PLACE, D_UPGRADE
-from envs.asian_delivery.board import PORT
-from envs.asian_delivery.data import COMPANIES, REQUESTS
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.asian_delivery.state import NK, AsianDeliveryState
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.actions import ACTION_NAMES, D_MAIN, D_PLACE, D_UPGRADE
+from meeplezoo.envs.asian_delivery.board import PORT
+from meeplezoo.envs.asian_delivery.data import COMPANIES, REQUESTS
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.asian_delivery.state import NK, AsianDeliveryState
 
 KIND = {"base": 0, "red": 1, "blue": 2, "yellow": 3, "green": 4}
 COMPANY = {c.key: i for i, c in enumerate(COMPANIES)}

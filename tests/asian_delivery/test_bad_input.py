@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
-from envs.core.game import state_from_saved
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.game import state_from_saved
 
 
 @pytest.mark.parametrize("count", [2, 6, "4", 3.0, True])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.core.agents import RandomBot, play_game
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.core.agents import RandomBot, play_game
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

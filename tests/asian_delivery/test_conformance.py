@@ -1,7 +1,7 @@
 """The conformance kit over 3, 4 and 5 players and every variant."""
 
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.core.testing import conformance_suite
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.core.testing import conformance_suite
 
 VARIANTS = [
     {},

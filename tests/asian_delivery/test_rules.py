@@ -6,9 +6,9 @@ import re
 
 import numpy as np
 
-from envs.asian_delivery import layout as L
-from envs.asian_delivery import round_end
-from envs.asian_delivery.board import (
+from meeplezoo.envs.asian_delivery import layout as L
+from meeplezoo.envs.asian_delivery import round_end
+from meeplezoo.envs.asian_delivery.board import (
     DISTANCE,
     DISTRICT_NEIGHBOURS,
     PORT,
@@ -16,7 +16,7 @@ from envs.asian_delivery.board import (
     POSITION_NAMES,
     port_position,
 )
-from envs.asian_delivery.data import (
+from meeplezoo.envs.asian_delivery.data import (
     COIN_VP,
     COINS_BY_DISTANCE,
     DAILIES,
@@ -24,7 +24,7 @@ from envs.asian_delivery.data import (
     REQUESTS,
     SHARED_DAILIES,
 )
-from envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
 from tests.asian_delivery.helpers import (
     COMPANY,
     act,
@@ -767,7 +767,7 @@ def test_rule_tie_break_more_completed_requests():
 
 
 def test_rule_full_tie_is_a_draw():
-    from envs.core.rewards import places
+    from meeplezoo.envs.core.rewards import places
 
     s = started(3)
     for p in range(3):

@@ -1,7 +1,7 @@
 """Tampered saves are refused or play on soundly: 3, 4, 5 players and every option at 4."""
 
-from envs.asian_delivery.game import AsianDeliveryGame
-from envs.core.save_fuzz import save_fuzz_tests
+from meeplezoo.envs.asian_delivery.game import AsianDeliveryGame
+from meeplezoo.envs.core.save_fuzz import save_fuzz_tests
 
 ALL_OPTIONS = {option: True for option in AsianDeliveryGame.options}
 CONFIGS = [{"num_players": n} for n in (3, 4, 5)] + [{"num_players": 4, **ALL_OPTIONS}]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.chihou_sousei.board import CELL_INDEX, CELLS, ORIGIN, ROUNDS
-from envs.chihou_sousei.caches import rebuild
-from envs.chihou_sousei.data import BIG_CITY, CARD_ID
-from envs.chihou_sousei.decisions import D_OVER, D_PICK, D_PLACE, EMPTY
-from envs.chihou_sousei.game import ChihouSouseiGame
-from envs.chihou_sousei.state import ChihouSouseiState
-from envs.core.game import TERMINAL
+from meeplezoo.envs.chihou_sousei.board import CELL_INDEX, CELLS, ORIGIN, ROUNDS
+from meeplezoo.envs.chihou_sousei.caches import rebuild
+from meeplezoo.envs.chihou_sousei.data import BIG_CITY, CARD_ID
+from meeplezoo.envs.chihou_sousei.decisions import D_OVER, D_PICK, D_PLACE, EMPTY
+from meeplezoo.envs.chihou_sousei.game import ChihouSouseiGame
+from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
+from meeplezoo.envs.core.game import TERMINAL
 
 FILLER_CELLS = [(-k, 0) for k in range(1, 9)]  # a line to the left of the big city
 

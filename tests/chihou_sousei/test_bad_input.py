@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from envs.chihou_sousei import ChihouSouseiGame, raw_env
-from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
-from envs.core.game import state_from_saved
+from meeplezoo.envs.chihou_sousei import ChihouSouseiGame, raw_env
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.game import state_from_saved
 
 
 @pytest.mark.parametrize("count", [0, 1, 5, "4", 2.5, True])

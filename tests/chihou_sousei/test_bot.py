@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.chihou_sousei import ChihouBot, ChihouSouseiGame
-from envs.core.agents import RandomBot
+from meeplezoo.envs.chihou_sousei import ChihouBot, ChihouSouseiGame
+from meeplezoo.envs.core.agents import RandomBot
 from tests.chihou_sousei.positions import position
 
 

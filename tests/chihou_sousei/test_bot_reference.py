@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import envs
-from envs.core.agents import RandomBot
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot
 
 FIXTURE = Path(__file__).with_name("bot_reference.json")
 

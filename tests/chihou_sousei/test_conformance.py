@@ -1,7 +1,7 @@
 """The shared conformance kit over every player count, option and scoring rule."""
 
-from envs.chihou_sousei.game import ChihouSouseiGame
-from envs.core.testing import conformance_suite
+from meeplezoo.envs.chihou_sousei.game import ChihouSouseiGame
+from meeplezoo.envs.core.testing import conformance_suite
 
 CONFIGS = [
     dict(num_players=n, forced_move_any_player=anyone, population_scoring=scoring)

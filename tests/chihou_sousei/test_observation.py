@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from pytest import approx
 
-from envs.chihou_sousei.board import CELL_INDEX, CELLS, NUM_CELLS, cell_label
-from envs.chihou_sousei.data import COLOURS
-from envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
+from meeplezoo.envs.chihou_sousei.board import CELL_INDEX, CELLS, NUM_CELLS, cell_label
+from meeplezoo.envs.chihou_sousei.data import COLOURS
+from meeplezoo.envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
 from tests.chihou_sousei.positions import act, legal_names, position
 
 

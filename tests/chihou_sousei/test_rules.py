@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.chihou_sousei import ChihouSouseiGame
-from envs.chihou_sousei.actions import NUM_ACTIONS
-from envs.chihou_sousei.board import CELL_INDEX
-from envs.chihou_sousei.data import (
+from meeplezoo.envs.chihou_sousei import ChihouSouseiGame
+from meeplezoo.envs.chihou_sousei.actions import NUM_ACTIONS
+from meeplezoo.envs.chihou_sousei.board import CELL_INDEX
+from meeplezoo.envs.chihou_sousei.data import (
     BIG_CITIES,
     CARD_ID,
     CARD_KEYS,
@@ -18,9 +18,9 @@ from envs.chihou_sousei.data import (
     NUM_CARDS,
     POWER,
 )
-from envs.chihou_sousei.scoring import industry_scores, population_score, region_score
-from envs.core.agents import RandomBot
-from envs.core.rewards import places
+from meeplezoo.envs.chihou_sousei.scoring import industry_scores, population_score, region_score
+from meeplezoo.envs.core.agents import RandomBot
+from meeplezoo.envs.core.rewards import places
 from tests.chihou_sousei.positions import act, legal_names, position, tokens_at
 
 

@@ -1,7 +1,7 @@
 """Tampered saves are refused or play on soundly, at every player count and option."""
 
-from envs.chihou_sousei.game import ChihouSouseiGame
-from envs.core.save_fuzz import save_fuzz_tests
+from meeplezoo.envs.chihou_sousei.game import ChihouSouseiGame
+from meeplezoo.envs.core.save_fuzz import save_fuzz_tests
 
 CONFIGS = [
     *(dict(num_players=n) for n in (2, 3, 4)),

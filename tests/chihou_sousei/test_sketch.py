@@ -8,10 +8,10 @@ import json
 import numpy as np
 import pytest
 
-from envs.chihou_sousei import ChihouSouseiGame
-from envs.chihou_sousei.sketch import Sketch
-from envs.chihou_sousei.state import ChihouSouseiState
-from envs.core.errors import IllegalActionError
+from meeplezoo.envs.chihou_sousei import ChihouSouseiGame
+from meeplezoo.envs.chihou_sousei.sketch import Sketch
+from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
+from meeplezoo.envs.core.errors import IllegalActionError
 
 CONFIGS = [
     dict(num_players=2),

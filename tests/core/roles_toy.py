@@ -23,14 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.actions import ActionCatalogue
-from envs.core.aec import env_functions
-from envs.core.errors import ConfigError
-from envs.core.features import FeatureLayout
-from envs.core.game import TERMINAL, Game, GameState
-from envs.core.hidden import EVERYONE, Hidden, redeal_for
-from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
-from envs.core.schema import RNG_STATE, Bool, Int, List, Record, Str
+from meeplezoo.envs.core.actions import ActionCatalogue
+from meeplezoo.envs.core.aec import env_functions
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.features import FeatureLayout
+from meeplezoo.envs.core.game import TERMINAL, Game, GameState
+from meeplezoo.envs.core.hidden import EVERYONE, Hidden, redeal_for
+from meeplezoo.envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from meeplezoo.envs.core.schema import RNG_STATE, Bool, Int, List, Record, Str
 
 DECK = [v for v in range(1, 7)] * 2
 HAND, ROUNDS, MAX = 3, 3, 6

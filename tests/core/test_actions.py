@@ -2,8 +2,8 @@
 
 import pytest
 
-from envs.core.actions import ActionCatalogue
-from envs.core.errors import ConfigError
+from meeplezoo.envs.core.actions import ActionCatalogue
+from meeplezoo.envs.core.errors import ConfigError
 
 
 def test_blocks_names_and_indices():

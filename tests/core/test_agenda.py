@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from envs.core.agenda import (
+from meeplezoo.envs.core.agenda import (
     AgendaRules,
     AgendaState,
     Decision,
@@ -23,7 +23,7 @@ from envs.core.agenda import (
     interrupt,
     push,
 )
-from envs.core.game import TERMINAL
+from meeplezoo.envs.core.game import TERMINAL
 
 SPOTS, MARKET, STOP = 4, 0, 4  # actions: a spot index, or STOP
 YES, NO = 5, 6

@@ -2,7 +2,7 @@
 
 import pytest
 
-from envs.core.agents import RandomBot, TeacherBot, teacher_choice
+from meeplezoo.envs.core.agents import RandomBot, TeacherBot, teacher_choice
 from tests.core.toy_game import ToyGame
 
 

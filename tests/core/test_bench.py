@@ -2,8 +2,8 @@
 
 import json
 
-import envs
-from envs import bench
+from meeplezoo import envs
+from meeplezoo.envs import bench
 
 
 def test_bench_reports_env_and_yardstick(tmp_path, capsys):

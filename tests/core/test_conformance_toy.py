@@ -2,7 +2,7 @@
 
 import pytest
 
-from envs.core.testing import check_no_leak, conformance_suite
+from meeplezoo.envs.core.testing import check_no_leak, conformance_suite
 from tests.core.toy_game import ToyGame
 
 test_conformance = conformance_suite(ToyGame, [dict(num_players=n) for n in (2, 3)])
@@ -14,7 +14,7 @@ def test_no_leak_check_catches_a_leak():
 
 
 def test_no_leak_check_refuses_a_hidden_game_without_a_redraw(monkeypatch):
-    from envs.core.game import GameState
+    from meeplezoo.envs.core.game import GameState
     from tests.core.toy_game import ToyState
 
     monkeypatch.setattr(ToyState, "resample_hidden", GameState.resample_hidden)

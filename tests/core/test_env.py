@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-import envs
-from envs.core.aec import env_functions
-from envs.core.errors import (
+from meeplezoo import envs
+from meeplezoo.envs.core.aec import env_functions
+from meeplezoo.envs.core.errors import (
     ConfigError,
     CorruptStateError,
     EnvOrderError,

@@ -4,7 +4,7 @@ from collections import Counter
 
 import numpy as np
 
-from envs.core.hidden import redeal, redraw
+from meeplezoo.envs.core.hidden import redeal, redraw
 
 
 def test_redraw_depends_only_on_the_multiset():
@@ -25,7 +25,7 @@ def test_redeal_keeps_each_places_size_and_the_cards():
 
 
 def test_redeal_for_a_viewer_keeps_what_it_sees():
-    from envs.core.hidden import EVERYONE, Hidden, redeal_for
+    from meeplezoo.envs.core.hidden import EVERYONE, Hidden, redeal_for
 
     deck, mine, yours, row = [1, 2, 3], [7, 8], [4, 5], [9]
     places = [Hidden(deck), Hidden(mine, frozenset({0})), Hidden(yours, frozenset({1})),

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-import envs
-from envs.core.aec import OrderEnforcing
+from meeplezoo import envs
+from meeplezoo.envs.core.aec import OrderEnforcing
 
 
 def ours_and_theirs(**config):

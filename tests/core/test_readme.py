@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-import envs
+from meeplezoo import envs
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
 

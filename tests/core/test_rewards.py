@@ -2,8 +2,14 @@
 
 import pytest
 
-from envs.core.errors import ConfigError
-from envs.core.rewards import places, resolve_reward_kind, terminal_rewards, win_share, winners
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.rewards import (
+    places,
+    resolve_reward_kind,
+    terminal_rewards,
+    win_share,
+    winners,
+)
 
 
 def test_rank_reward_first_plus_one_last_minus_one():

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from envs.core.errors import ConfigError
-from envs.core.save_fuzz import save_fuzz_tests
-from envs.core.testing import check_no_leak, conformance_suite
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.save_fuzz import save_fuzz_tests
+from meeplezoo.envs.core.testing import check_no_leak, conformance_suite
 from tests.core.roles_toy import RolesToyGame, RolesToyState, raw_env
 
 test_conformance = conformance_suite(RolesToyGame, [{"num_players": 3}])

@@ -1,6 +1,6 @@
 """The soak runner plays seeded random games with invariants checked, and reports crashes."""
 
-from envs.core import soak
+from meeplezoo.envs.core import soak
 
 
 def test_soak_plays_games_and_reports_no_crash(capsys):

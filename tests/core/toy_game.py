@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from envs.core.aec import env_functions
-from envs.core.features import FeatureLayout, seats_from
-from envs.core.game import TERMINAL, Game, GameState, Option
-from envs.core.rng import new_rng, rng_from_dict, rng_to_dict
-from envs.core.schema import RNG_STATE, Bool, Int, List, Record
+from meeplezoo.envs.core.aec import env_functions
+from meeplezoo.envs.core.features import FeatureLayout, seats_from
+from meeplezoo.envs.core.game import TERMINAL, Game, GameState, Option
+from meeplezoo.envs.core.rng import new_rng, rng_from_dict, rng_to_dict
+from meeplezoo.envs.core.schema import RNG_STATE, Bool, Int, List, Record
 
 DECK = [v for v in range(1, 10)] * 2
 HAND = 2

@@ -1,6 +1,6 @@
 """The toy game under a newer version id with the same layout (carrying checkpoints)."""
 
-from envs.core.aec import env_functions
+from meeplezoo.envs.core.aec import env_functions
 from tests.core.toy_game import ToyGame
 
 

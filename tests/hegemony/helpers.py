@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.hegemony.game import HegemonyGame
-from envs.hegemony.state import HegemonyState
+from meeplezoo.envs.hegemony.game import HegemonyGame
+from meeplezoo.envs.hegemony.state import HegemonyState
 
 
 def new_state(seed: int = 0, **options: Any) -> HegemonyState:

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from envs.hegemony import board
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import MAX_SLOTS, MC, NUM_SEATS, ROLE_NAMES, WC, WORKER_KINDS
-from envs.hegemony.observation import CTX_BITS, CTX_SEAT_SETS, layout, peeked
-from envs.hegemony.state import BENEFIT_ITEMS, NO_WORKER
+from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import MAX_SLOTS, MC, NUM_SEATS, ROLE_NAMES, WC, WORKER_KINDS
+from meeplezoo.envs.hegemony.observation import CTX_BITS, CTX_SEAT_SETS, layout, peeked
+from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, NO_WORKER
 
 if TYPE_CHECKING:
-    from envs.hegemony.state import HegemonyState
+    from meeplezoo.envs.hegemony.state import HegemonyState
 
 
 def _scale(value: float, high: float, low: float = 0.0) -> float:
@@ -30,14 +30,14 @@ def _scale(value: float, high: float, low: float = 0.0) -> float:
 
 
 def _ctx_keys() -> list[str]:
-    from envs.hegemony.hidden import SECRET_BIDS
-    from envs.hegemony.turn import CTX_DEFAULTS
+    from meeplezoo.envs.hegemony.hidden import SECRET_BIDS
+    from meeplezoo.envs.hegemony.turn import CTX_DEFAULTS
 
     return [k for k in sorted(CTX_DEFAULTS) if k not in SECRET_BIDS]
 
 
 def _decision_codes() -> list[int]:
-    from envs.hegemony.turn import AGENDA
+    from meeplezoo.envs.hegemony.turn import AGENDA
 
     return sorted(c for c in AGENDA.codes if AGENDA.is_decision(c))
 

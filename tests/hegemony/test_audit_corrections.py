@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-import envs
-from envs.core.errors import RetiredEnvError
-from envs.hegemony import board, storage
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, ST
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import RetiredEnvError
+from meeplezoo.envs.hegemony import board, storage
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, ST
 from tests.hegemony.helpers import legal_names, play
 from tests.hegemony.test_effects import (
     AUTOMATIC,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import envs
-from envs.core.agents import RandomBot, StateBot, play_game, teacher_choice
-from envs.hegemony import bot as B
-from envs.hegemony.actions import CC, MC, ST, WC
-from envs.hegemony.state import HegemonyState
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, StateBot, play_game, teacher_choice
+from meeplezoo.envs.hegemony import bot as B
+from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
+from meeplezoo.envs.hegemony.state import HegemonyState
 from tests.hegemony.helpers import refresh
 
 

@@ -1,7 +1,7 @@
 """The MeepleZoo conformance kit over Hegemony's default rules and its variants (§12)."""
 
-from envs.core.testing import conformance_suite
-from envs.hegemony.game import HegemonyGame
+from meeplezoo.envs.core.testing import conformance_suite
+from meeplezoo.envs.hegemony.game import HegemonyGame
 
 PUBLISHED = dict(
     mc_prep_arrivals="published", mc_policy_vp="published", cc_end_loans="published",

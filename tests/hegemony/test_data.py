@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from envs.hegemony import data as D
+from meeplezoo.envs.hegemony import data as D
 
 # -- our Hegemony rules page, copied verbatim (tests cannot read it at CI time) -------------------
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from envs.hegemony import board, economy, turn
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony import effects as E
-from envs.hegemony.actions import CC, MC, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, economy, turn
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony import effects as E
+from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, play
 from tests.hegemony.test_effects import event_action, game, go, run, set_money
 

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from envs.hegemony import cards
-from envs.hegemony.cards import (
+from meeplezoo.envs.hegemony import cards
+from meeplezoo.envs.hegemony.cards import (
     ACTION_CARDS,
     ACTION_DECK,
     AGENDAS,

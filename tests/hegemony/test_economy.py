@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from envs.hegemony import board, economy
-from envs.hegemony import cards as C
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, economy
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play, refresh
 
 SUPERMARKET, SHOPPING_MALL, COLLEGE, CLINIC = 0, 1, 2, 3

@@ -9,11 +9,11 @@ import dataclasses
 
 import numpy as np
 
-from envs.hegemony import board, effects, politics, turn
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, effects, politics, turn
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
 E = effects
@@ -986,9 +986,9 @@ def test_s11_1_a_card_half_done_saves_and_loads():
     (reached by legal play: a save is checked by replaying its moves)."""
     import numpy as np
 
-    from envs.core.game import state_from_saved
-    from envs.hegemony.codes import EFFECTS
-    from envs.hegemony.game import HegemonyGame
+    from meeplezoo.envs.core.game import state_from_saved
+    from meeplezoo.envs.hegemony.codes import EFFECTS
+    from meeplezoo.envs.hegemony.game import HegemonyGame
 
     rng = np.random.default_rng(3)
     st = HegemonyGame().new_initial_state(3)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import math
 
-from envs.hegemony import board, effects, turn
-from envs.hegemony import cards as C
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, effects, turn
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, play
 from tests.hegemony.test_effects import game, go, run, set_money
 
@@ -480,7 +480,7 @@ def test_s11_1_mod_txn_bonus_from_state_per_transaction():
 
 
 def _offers(st, card: int = -1):
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     return economy.export_offers(st, card)
 

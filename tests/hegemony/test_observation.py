@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.hegemony import cards as C
-from envs.hegemony import observation
-from envs.hegemony.actions import ROLE_NAMES
-from envs.hegemony.game import HegemonyGame
-from envs.hegemony.observation import encode, layout
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import observation
+from meeplezoo.envs.hegemony.actions import ROLE_NAMES
+from meeplezoo.envs.hegemony.game import HegemonyGame
+from meeplezoo.envs.hegemony.observation import encode, layout
 from tests.hegemony.observation_reference import encode as reference_encode
 
 PUBLISHED = dict(
@@ -72,8 +72,8 @@ def test_memoised_company_block_follows_an_edit_in_place() -> None:
 def test_kept_card_rows_and_hands_follow_an_edit_in_place() -> None:
     """Markets, Deals, the Export card, Events, the Agenda card and hands are kept while
     unchanged: an edit to any of them must show in the next observation."""
-    from envs.hegemony import cards as C
-    from envs.hegemony import data as D
+    from meeplezoo.envs.hegemony import cards as C
+    from meeplezoo.envs.hegemony import data as D
 
     st = HegemonyGame().new_initial_state(5)
     rng = np.random.default_rng(5)
@@ -112,7 +112,7 @@ def test_a_hand_made_state_without_scratch_keys_reads_them_as_zero() -> None:
 def test_s2_3_a_peek_shows_the_deciding_class_its_cards_and_no_one_else() -> None:
     """event_peek: while the State chooses among the top Events, it sees them (and only it);
     re-drawing what it cannot see keeps them in place, so its observation is unchanged."""
-    from envs.hegemony.actions import ST, WC
+    from meeplezoo.envs.hegemony.actions import ST, WC
     from tests.hegemony.test_effects import game, run
 
     st = game()

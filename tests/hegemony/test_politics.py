@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.hegemony import board, politics, workers
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, politics, workers
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
 A, B, C = 0, 1, 2

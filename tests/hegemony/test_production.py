@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from envs.hegemony import cards, money
-from envs.hegemony import data as D
-from envs.hegemony import production as P
-from envs.hegemony.actions import CC, MC, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import cards, money
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony import production as P
+from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
 SUPERMARKET, MALL, COLLEGE, CLINIC = 0, 1, 2, 3

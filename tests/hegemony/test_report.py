@@ -1,4 +1,4 @@
-"""The bot report (``python -m envs.hegemony.report``): a few games, results that do not
+"""The bot report (``python -m meeplezoo.envs.hegemony.report``): a few games, results that do not
 depend on the worker count, and the shape of its markdown tables."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from envs.hegemony import report
-from envs.hegemony.state import VP_SOURCES
+from meeplezoo.envs.hegemony import report
+from meeplezoo.envs.hegemony.state import VP_SOURCES
 
 
 def test_wilson_interval_known_values() -> None:

@@ -1,7 +1,7 @@
 """Tampered Hegemony saves are refused with a clear error, or load and play on soundly."""
 
-from envs.core.save_fuzz import save_fuzz_tests
-from envs.hegemony.game import HegemonyGame
+from meeplezoo.envs.core.save_fuzz import save_fuzz_tests
+from meeplezoo.envs.hegemony.game import HegemonyGame
 
 CONFIGS = [dict(num_players=4)]
 

@@ -2,12 +2,12 @@
 
 import numpy as np
 
-from envs.hegemony import board, turn
-from envs.hegemony import cards as C
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, CC_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
-from envs.hegemony.state import worker
+from meeplezoo.envs.hegemony import board, turn
+from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, CC_SEATS, MC, MC_SEATS, PUBLIC_SEATS, ST, WC
+from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play, refresh
 
 AGRI, LUX, HEALTH, EDU, MEDIA = (1 + i for i in range(5))
@@ -243,7 +243,7 @@ def test_s2_2_pass_is_legal_only_when_no_other_main_action_is(monkeypatch):
 def test_s1_4_immigration_cards_go_under_the_deck_and_cycle():
     st = new_state(13)
     deck = list(st.immigration)
-    from envs.hegemony.turn import immigrate
+    from meeplezoo.envs.hegemony.turn import immigrate
 
     immigrate(st, WC, 1)
     assert st.immigration[0] == deck[-1] and st.immigration[1:] == deck[:-1]

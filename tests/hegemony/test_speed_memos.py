@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.hegemony import codes as K
-from envs.hegemony import effects, turn
-from envs.hegemony.actions import blocks
-from envs.hegemony.state import HegemonyState
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import effects, turn
+from meeplezoo.envs.hegemony.actions import blocks
+from meeplezoo.envs.hegemony.state import HegemonyState
 from tests.hegemony.helpers import new_state, refresh
 
 
@@ -89,7 +89,7 @@ def test_clone_and_reload_then_diverge_read_as_fresh_positions(seed: int) -> Non
 def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
     """``economy.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting down),
     plain and under every buy_goods card's modifiers, in positions of a random game."""
-    from envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy
 
     nodes = [-1] + [nid for nid, node in enumerate(effects.NODES)
                     if node["op"] == "basic" and node["action"] == "buy_goods"]

@@ -9,11 +9,11 @@ names, and checks the outcome.
 
 from __future__ import annotations
 
-from envs.hegemony import board, workers
-from envs.hegemony import codes as K
-from envs.hegemony import data as D
-from envs.hegemony.actions import CC, MC, SEAT_NAMES, WC
-from envs.hegemony.state import NO_WORKER, worker
+from meeplezoo.envs.hegemony import board, workers
+from meeplezoo.envs.hegemony import codes as K
+from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.actions import CC, MC, SEAT_NAMES, WC
+from meeplezoo.envs.hegemony.state import NO_WORKER, worker
 from tests.hegemony.helpers import legal_names, new_state, play, refresh
 
 SUPERMARKET, SHOPPING_MALL, COLLEGE, CLINIC = 0, 1, 2, 3

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.game import NecropolisRailwayGame
-from envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
 
 def new(n: int = 2, seed: int = 0) -> NecropolisState:

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-import envs
-from envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
-from envs.core.game import state_from_saved
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.game import state_from_saved
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 
 @pytest.mark.parametrize("bad", [0, 5, "2", 2.5, True])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.core.agents import RandomBot, play_game
-from envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 
 def _bot_vs_random(n: int, games: int) -> tuple[float, float, float]:

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.scoring import london_pairs
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.scoring import london_pairs
 
 ENGINE_DIR = Path(D.__file__).parent
 _NOT_TABLES = {"DATA_PATH", "RAW"}  # the file's location and its raw text, not tables

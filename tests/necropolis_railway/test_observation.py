@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.necropolis_railway.game import NecropolisRailwayGame
-from envs.necropolis_railway.observation import LAYOUT, SEAT_SIZE
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.necropolis_railway.observation import LAYOUT, SEAT_SIZE
 
 
 def _playout(n, seed, steps=None):

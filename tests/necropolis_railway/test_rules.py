@@ -7,11 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from envs.core.game import state_from_saved
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import STAFF, VOLUNTEER
-from envs.necropolis_railway.scoring import score_lines
+from meeplezoo.envs.core.game import state_from_saved
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import STAFF, VOLUNTEER
+from meeplezoo.envs.necropolis_railway.scoring import score_lines
 from tests.necropolis_railway.helpers import (
     act,
     card,

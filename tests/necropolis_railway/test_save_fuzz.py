@@ -1,7 +1,7 @@
 """Tampered saves are refused or play on soundly, at every player count (1 is solo)."""
 
-from envs.core.save_fuzz import save_fuzz_tests
-from envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.core.save_fuzz import save_fuzz_tests
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 CONFIGS = [dict(num_players=n) for n in (1, 2, 3, 4)]
 

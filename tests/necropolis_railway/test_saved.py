@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from envs.core.errors import CorruptStateError
-from envs.core.game import state_from_saved
-from envs.necropolis_railway import actions as A
-from envs.necropolis_railway import agenda as G
-from envs.necropolis_railway import data as D
-from envs.necropolis_railway.board import SIDE_A, SIDE_B
-from envs.necropolis_railway.game import NecropolisRailwayGame
-from envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.game import state_from_saved
+from meeplezoo.envs.necropolis_railway import actions as A
+from meeplezoo.envs.necropolis_railway import agenda as G
+from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.board import SIDE_A, SIDE_B
+from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
+from meeplezoo.envs.necropolis_railway.state import NecropolisState
 from tests.necropolis_railway.helpers import act, names, new, refresh
 
 

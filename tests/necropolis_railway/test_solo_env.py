@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from envs.core.errors import IllegalActionError
-from envs.necropolis_railway.solo import SOLO_ENV_ID, NecropolisSoloEnv
+from meeplezoo.envs.core.errors import IllegalActionError
+from meeplezoo.envs.necropolis_railway.solo import SOLO_ENV_ID, NecropolisSoloEnv
 
 
 def test_solo_env_passes_gymnasium_checker():
@@ -64,7 +64,7 @@ def test_solo_env_seeding_is_deterministic():
 
 
 def test_retired_solo_id_names_its_successor():
-    import envs.necropolis_railway.solo  # noqa: F401  (registers the gymnasium id)
+    import meeplezoo.envs.necropolis_railway.solo  # noqa: F401  (registers the gymnasium id)
 
     assert SOLO_ENV_ID.endswith("-v1")
     with pytest.raises(gymnasium.error.DeprecatedEnv, match="NecropolisRailwaySolo-v1"):

@@ -27,10 +27,10 @@ pytest.importorskip("ray.rllib")
 
 import psutil  # ray's own copy (ray/thirdparty_files), on the path once ray is imported
 
-import envs
-from envs.core.agents import RandomBot, play_game
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.training.opponents import load, network_bot
 from tests.rllib.conftest import REPO, short_temp_dir
-from training.opponents import load, network_bot
 
 HEAD_IP = "127.0.0.2"
 START_TIMEOUT_S = 90
@@ -115,7 +115,8 @@ def test_a_two_node_cluster_trains_exports_and_leaves_no_process(tmp_path):
     try:
         with local_cluster(temp) as (address, env):
             trained = subprocess.run(
-                [sys.executable, "-m", "training.rllib.train", "--env", "necropolis_railway_v1",
+                [sys.executable, "-m", "meeplezoo.training.rllib.train",
+                 "--env", "necropolis_railway_v1",
                  "--players", "2", "--address", address, "--num-env-runners", "2",
                  "--iterations", "1", "--batch-size", "200", "--minibatch-size", "100",
                  "--epochs", "1", "--net", "32,32", "--eval-games", "2", "--out", str(out)],
@@ -126,12 +127,12 @@ def test_a_two_node_cluster_trains_exports_and_leaves_no_process(tmp_path):
         assert run["cluster_nodes"] == 2 and run["env_runner_nodes"] == 2
         assert run["address"] == address and run["timesteps_done"] >= 200
 
-        from training.rllib.export import main as export
+        from meeplezoo.training.rllib.export import main as export
 
         assert export(["--checkpoint", str(out / "checkpoint"), "--name", "cluster",
                        "--out", str(tmp_path / "zoo")]) == 0
         folder = tmp_path / "zoo" / "necropolis_railway_v1" / "cluster"
-        assert load(folder).card["command"].startswith("python -m training.rllib.train")
+        assert load(folder).card["command"].startswith("python -m meeplezoo.training.rllib.train")
         game = envs.make_game("necropolis_railway_v1", num_players=2)
         bots = [RandomBot(0), network_bot(str(folder), game)]
         assert play_game(game.new_initial_state(3), bots).is_terminal()

@@ -11,16 +11,16 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-import envs
-from envs.core.agents import RandomBot, play_game
-from training.opponents import TeamBot, load, network_bot
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.training.opponents import TeamBot, load, network_bot
 
 SMALL = ["--iterations", "1", "--batch-size", "200", "--minibatch-size", "100", "--epochs",
          "1", "--net", "32,32", "--eval-games", "4", "--seed", "3"]
 
 
 def _train(tmp_path_factory, *argv: str):
-    from training.rllib.train import build_parser, train
+    from meeplezoo.training.rllib.train import build_parser, train
 
     out = tmp_path_factory.mktemp("rllib")
     argv = [*argv, *SMALL, "--out", str(out)]
@@ -60,7 +60,7 @@ def test_the_toy_trains_one_policy_per_role_and_exports_a_team(toy_run):
 
 
 def test_the_export_command_rebuilds_the_team_from_the_saved_run(toy_run, tmp_path):
-    from training.rllib.export import main
+    from meeplezoo.training.rllib.export import main
 
     out, _ = toy_run
     assert main(["--checkpoint", str(out / "checkpoint"), "--name", "again",
@@ -73,8 +73,8 @@ def test_the_export_command_rebuilds_the_team_from_the_saved_run(toy_run, tmp_pa
 
 
 def test_necropolis_trains_one_shared_policy_that_plays_evaluates_and_rates(necropolis_run):
-    from training.arena import run_arena
-    from training.evaluate import versus_field
+    from meeplezoo.training.arena import run_arena
+    from meeplezoo.training.evaluate import versus_field
 
     out, folder = necropolis_run
     agent = load(folder)
@@ -108,7 +108,7 @@ def _sampled_states(env_name: str, config: dict, games: int, seed: int):
 def test_the_onnx_export_chooses_the_rllib_modules_actions(which, toy_run, necropolis_run):
     import torch
 
-    from training.rllib.export import load_modules
+    from meeplezoo.training.rllib.export import load_modules
 
     out, folder = toy_run if which == "toy" else necropolis_run
     run = json.loads((out / "run.json").read_text())
@@ -131,7 +131,7 @@ def test_the_onnx_export_chooses_the_rllib_modules_actions(which, toy_run, necro
 
 
 def test_the_wrapper_is_turn_based_and_ends_with_every_agents_result():
-    from training.rllib.env import MeepleMultiAgentEnv, RoleMapping, agent_roles
+    from meeplezoo.training.rllib.env import MeepleMultiAgentEnv, RoleMapping, agent_roles
 
     config = {"env": "toy_roles_v0", "register": {"toy_roles_v0": "tests.core.roles_toy"}}
     env = MeepleMultiAgentEnv(config)

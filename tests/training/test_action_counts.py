@@ -1,7 +1,7 @@
 """``training.action_counts``: per role, how often each action was chosen and legal."""
 
-from envs.core.balance import play_lineup
-from training import action_counts
+from meeplezoo.envs.core.balance import play_lineup
+from meeplezoo.training import action_counts
 
 
 def test_counts_add_up_to_the_decisions_of_the_balance_games():
@@ -20,8 +20,8 @@ def test_counts_add_up_to_the_decisions_of_the_balance_games():
             decisions.append(1)
             return self.bot.act(state)
 
-    from envs import make_game
-    from training.bots import make_bot
+    from meeplezoo.envs import make_game
+    from meeplezoo.training.bots import make_bot
 
     game = make_game("necropolis_railway_v1", num_players=2)
     for g in range(3):  # the same deals and seeds as the balance report's

@@ -2,7 +2,7 @@
 
 import pytest
 
-from training import bench
+from meeplezoo.training import bench
 
 
 def test_training_bench_breakdown_adds_up():

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-import envs
-from training import export
-from training.bots import make_bot
-from training.opponents import TeamBot
-from training.zoo import CheckpointError
+from meeplezoo import envs
+from meeplezoo.training import export
+from meeplezoo.training.bots import make_bot
+from meeplezoo.training.opponents import TeamBot
+from meeplezoo.training.zoo import CheckpointError
 
 TEAM = Path(__file__).resolve().parents[2] / "checkpoints" / "hegemony_v1" / "ppo_classes"
 

@@ -9,9 +9,9 @@ import pytest
 import torch
 from sb3_contrib import MaskablePPO
 
-from training import export, train
-from training.init_from import onnx_weights
-from training.opponents import load
+from meeplezoo.training import export, train
+from meeplezoo.training.init_from import onnx_weights
+from meeplezoo.training.opponents import load
 
 ENV = "toy_roles_v0"
 TINY = ["--n-envs", "1", "--n-steps", "64", "--batch-size", "64", "--no-progress"]
@@ -51,7 +51,7 @@ def test_init_from_copies_the_actor_and_keeps_it_frozen_during_the_warmup(shippe
     card = load(shipped).card
     assert run["net_arch"] == card["net_arch"] == [16, 8]
     assert run["timesteps_done"] == card["training_steps"] + 128
-    assert run["command"].startswith(card["command"] + " && python -m training.train ")
+    assert run["command"].startswith(card["command"] + " && python -m meeplezoo.training.train ")
     assert run["code_commit"].startswith(card["code_commit"] + " && ")
     assert run["init_from"]["checkpoint"] == str(shipped)
     assert run["init_from"]["critic_warmup_steps"] == 1000
@@ -124,8 +124,8 @@ def test_a_damaged_onnx_is_refused(shipped, tmp_path):
 
 
 def test_a_team_folder_gives_its_member_for_the_role():
-    import envs
-    from training.init_from import resolve_checkpoint
+    from meeplezoo import envs
+    from meeplezoo.training.init_from import resolve_checkpoint
 
     game = envs.make_game("hegemony_v1")
     for role in game.roles:

@@ -5,6 +5,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "training"
+PREFIX = "meeplezoo.training."  # how the modules import each other
 
 
 def _module_name(path: Path) -> str:
@@ -17,13 +18,13 @@ def _imports(path: Path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "training":
+            if node.module == PREFIX[:-1]:
                 found |= {alias.name for alias in node.names}
-            elif node.module.startswith("training."):
-                found.add(node.module.removeprefix("training."))
+            elif node.module.startswith(PREFIX):
+                found.add(node.module.removeprefix(PREFIX))
         elif isinstance(node, ast.Import):
-            found |= {a.name.removeprefix("training.") for a in node.names
-                      if a.name.startswith("training.")}
+            found |= {a.name.removeprefix(PREFIX) for a in node.names
+                      if a.name.startswith(PREFIX)}
     return found
 
 

@@ -1,4 +1,4 @@
-"""``python -m training.play``: whole games driven through scripted standard input."""
+"""``python -m meeplezoo.training.play``: whole games driven through scripted standard input."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import envs
-from envs.core.agents import RandomBot
-from training.play import main, resolve_opponent, seat_opponents
-from training.zoo import zoo_root
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot
+from meeplezoo.training.play import main, resolve_opponent, seat_opponents
+from meeplezoo.training.zoo import zoo_root
 
 ZOO = "chihou_sousei_v1/ppo_league"
 
@@ -183,7 +183,7 @@ def test_chihou_render_shows_each_cards_cell_offset():
     for _ in range(30):
         state.apply(bot.act(state))
     text = state.render()
-    from envs.chihou_sousei.board import cell_label
+    from meeplezoo.envs.chihou_sousei.board import cell_label
 
     for seat in range(2):
         for cell in state.cells[seat]:

@@ -6,12 +6,12 @@ import json
 import numpy as np
 import pytest
 
-import envs
-from envs.core.agents import RandomBot, play_game
-from training import evaluate, export, train
-from training.bots import OpponentPool, make_bot
-from training.opponents import CheckpointError, TeamBot, load
-from training.seat_env import SeatEnv
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.training import evaluate, export, train
+from meeplezoo.training.bots import OpponentPool, make_bot
+from meeplezoo.training.opponents import CheckpointError, TeamBot, load
+from meeplezoo.training.seat_env import SeatEnv
 
 ENV = "toy_roles_v0"
 
@@ -119,7 +119,7 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, mon
     folder = tmp_path / ENV / "toy_team"
     team = json.loads((folder / "team.json").read_text())
     assert set(team["roles"]) == {"trader", "banker", "judge"}
-    assert team["command"].startswith("python -m training.export --team ")
+    assert team["command"].startswith("python -m meeplezoo.training.export --team ")
     game = envs.make_game(ENV)
     bot = make_bot(str(folder), game, seed=0)
     assert isinstance(bot, TeamBot)
@@ -148,7 +148,7 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, mon
 
 
 def test_lookahead_searches_with_one_policy_per_role(role_runs):
-    from training.search import LookaheadBot, bot_model
+    from meeplezoo.training.search import LookaheadBot, bot_model
 
     _, folders = role_runs
     game = envs.make_game(ENV)
@@ -169,7 +169,7 @@ def test_lookahead_searches_with_one_policy_per_role(role_runs):
 
 
 def test_improve_searches_and_fits_one_roles_policy(role_runs, tmp_path):
-    from training import improve
+    from meeplezoo.training import improve
 
     root, _ = role_runs
     out = tmp_path / "improved"

@@ -5,11 +5,11 @@ import json
 import numpy as np
 import pytest
 
-import envs
-from envs.core.agents import play_game
-from training import export, search, train
-from training.bots import make_bot
-from training.opponents import CheckpointError, PolicyBot, load
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import play_game
+from meeplezoo.training import export, search, train
+from meeplezoo.training.bots import make_bot
+from meeplezoo.training.opponents import CheckpointError, PolicyBot, load
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +160,8 @@ def test_export_lookahead_ships_the_network_with_its_search(toy_checkpoint, tmp_
     assert (folder / "policy.onnx").read_bytes() == (toy_checkpoint / "policy.onnx").read_bytes()
     assert card["lookahead"]["search"] == ["decide"] and card["lookahead"]["rollouts"] == 2
     assert card["lookahead"]["opponent_model"] == "heuristic"
-    assert card["lookahead"]["command"].startswith("python -m training.export --lookahead ")
+    command = card["lookahead"]["command"]
+    assert command.startswith("python -m meeplezoo.training.export --lookahead ")
     assert card["lookahead"]["code_commit"]  # the export's own commit, beside the training's
     assert card["command"] == base["command"] and card["seed"] == base["seed"]
     assert card["algorithm"].endswith("decision-time rollout search (training.search)")

@@ -9,15 +9,15 @@ import pytest
 import torch
 from gymnasium import spaces
 
-import envs
-from envs.chihou_sousei import actions as A
-from envs.chihou_sousei.board import CELLS, NUM_CELLS
-from envs.chihou_sousei.data import EVENT, EVENTS, ICONS, POWER
-from envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
+from meeplezoo import envs
+from meeplezoo.envs.chihou_sousei import actions as A
+from meeplezoo.envs.chihou_sousei.board import CELLS, NUM_CELLS
+from meeplezoo.envs.chihou_sousei.data import EVENT, EVENTS, ICONS, POWER
+from meeplezoo.envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
+from meeplezoo.training import export, train
+from meeplezoo.training.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
+from meeplezoo.training.spatial import SpatialPolicy, policy_spec
 from tests.chihou_sousei.positions import position
-from training import export, train
-from training.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
-from training.spatial import SpatialPolicy, policy_spec
 
 torch.set_num_threads(1)
 CH = {name: i for i, name in enumerate(GRID_CHANNELS)}

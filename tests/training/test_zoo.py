@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-import envs
-import training.zoo
-from training.bots import make_bot
-from training.opponents import CheckpointError, TeamBot, list_zoo, load
-from training.zoo import percent, zoo_root
+from meeplezoo import envs
+from meeplezoo.training import zoo as zoo_module
+from meeplezoo.training.bots import make_bot
+from meeplezoo.training.opponents import CheckpointError, TeamBot, list_zoo, load
+from meeplezoo.training.zoo import percent, zoo_root
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / "checkpoints"
@@ -139,7 +139,7 @@ def test_a_shipped_team_is_listed_and_played_by_its_zoo_name(tmp_path, monkeypat
     zoo = tmp_path / "zoo"
     shutil.copytree(ROOT, zoo, ignore=shutil.ignore_patterns("__pycache__"))
     _add_team(zoo)
-    monkeypatch.setattr(training.zoo, "zoo_root", lambda: zoo)
+    monkeypatch.setattr(zoo_module, "zoo_root", lambda: zoo)
     monkeypatch.chdir(tmp_path)
     team = {e.name: e for e in list_zoo()}["asian_delivery_v1/duo"]
     assert (team.kind, team.roles, team.player_counts, team.role) == (
@@ -151,7 +151,7 @@ def test_a_shipped_team_is_listed_and_played_by_its_zoo_name(tmp_path, monkeypat
 
 
 def _wheel_checkpoint_files(zoo: Path) -> set[str]:
-    return {f"checkpoints/{p.relative_to(zoo).as_posix()}" for p in zoo.rglob("*")
+    return {f"meeplezoo/checkpoints/{p.relative_to(zoo).as_posix()}" for p in zoo.rglob("*")
             if p.name in ("policy.onnx", "card.json", "team.json")}
 
 
@@ -162,12 +162,13 @@ def test_the_wheel_carries_every_shipped_checkpoint(tmp_path):
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, source / name)
-    for name in ("envs", "training", "checkpoints"):
+    for name in ("meeplezoo", "envs", "training", "checkpoints"):
         shutil.copytree(REPO / name, source / name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     _add_team(source / "checkpoints")
     expected = _wheel_checkpoint_files(source / "checkpoints")
-    assert {f"checkpoints/{p.parent.name}/{p.name}/policy.onnx" for p in POLICIES} <= expected
+    assert {f"meeplezoo/checkpoints/{p.parent.name}/{p.name}/policy.onnx"
+            for p in POLICIES} <= expected
     subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
                     "--no-build-isolation", "--quiet", "-w", str(tmp_path / "dist")],
                    cwd=source, check=True, capture_output=True, timeout=60)
@@ -175,10 +176,12 @@ def test_the_wheel_carries_every_shipped_checkpoint(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         assert expected <= names, f"missing from the wheel: {sorted(expected - names)}"
-        assert "checkpoints/__init__.py" in names
+        assert "meeplezoo/checkpoints/__init__.py" in names
+        assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith(
+            (".dist-info", ".data"))} == {"meeplezoo"}  # one import name, nothing else
         assert not [n for n in names if "__pycache__" in n]
         for folder in POLICIES:
-            member = f"checkpoints/{folder.parent.name}/{folder.name}/policy.onnx"
+            member = f"meeplezoo/checkpoints/{folder.parent.name}/{folder.name}/policy.onnx"
             assert archive.read(member) == (folder / "policy.onnx").read_bytes()
         metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
     play = [line for line in metadata.decode().splitlines()
@@ -197,9 +200,9 @@ TORCH_FREE = textwrap.dedent("""
                 raise ImportError(f"{name} is not in the [play] extra")
 
     sys.meta_path.insert(0, NoTraining())
-    from training.evaluate import round_robin, versus_field
-    from training.opponents import list_zoo, load
-    import training.play
+    from meeplezoo.training.evaluate import round_robin, versus_field
+    from meeplezoo.training.opponents import list_zoo, load
+    import meeplezoo.training.play
 
     name = "chihou_sousei_v1/ppo_league"
     print(len(list_zoo()), load(name).name)

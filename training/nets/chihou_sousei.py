@@ -48,8 +48,8 @@ from gymnasium import spaces
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
-from envs.chihou_sousei.actions import CATALOGUE
-from envs.chihou_sousei.observation import LAYOUT
+from meeplezoo.envs.chihou_sousei.actions import CATALOGUE
+from meeplezoo.envs.chihou_sousei.observation import LAYOUT
 
 # -- the observation, read by name --------------------------------------------------------
 _BLOCKS = LAYOUT.blocks()

@@ -17,7 +17,7 @@ import gymnasium as gym
 import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-import envs
+from meeplezoo import envs
 
 
 def register_envs(modules: dict[str, str]) -> None:

@@ -1,6 +1,6 @@
 """Export an RLlib run's policies in the suite's checkpoint format (ONNX + card.json).
 
-    python -m training.rllib.export --checkpoint runs/rl/checkpoint --name rllib_ppo \
+    python -m meeplezoo.training.rllib.export --checkpoint runs/rl/checkpoint --name rllib_ppo \
         [--out runs/checkpoints]
 
 One module (a symmetric game) becomes ``<out>/<env>/<name>/``; one module per role
@@ -24,9 +24,9 @@ import torch
 from ray.rllib.core import COMPONENT_LEARNER, COMPONENT_LEARNER_GROUP, COMPONENT_RL_MODULE
 from ray.rllib.core.rl_module.multi_rl_module import MultiRLModule
 
-import envs
-from training.export import card_for, export_team, write_masked_onnx
-from training.rllib.env import register_envs
+from meeplezoo import envs
+from meeplezoo.training.export import card_for, export_team, write_masked_onnx
+from meeplezoo.training.rllib.env import register_envs
 
 RUN_FILE = "run.json"
 
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(1)
     try:
         folder = export_checkpoint(args.checkpoint, args.name, args.out,
-                                   "python -m training.rllib.export " + shlex.join(argv))
+                                   "python -m meeplezoo.training.rllib.export " + shlex.join(argv))
     except FileNotFoundError as exc:
         parser.error(str(exc))
     print(f"exported {folder}")

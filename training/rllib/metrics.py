@@ -12,7 +12,7 @@ from typing import Any
 
 from ray.rllib.callbacks.callbacks import RLlibCallback
 
-from envs.core.rewards import win_share
+from meeplezoo.envs.core.rewards import win_share
 
 
 class RoleMetrics(RLlibCallback):

@@ -1,7 +1,7 @@
 """Multi-agent PPO with Ray RLlib: self-play with one policy per role (one shared policy
 in a symmetric game), on this machine or on a Ray cluster.
 
-    python -m training.rllib.train --env necropolis_railway_v1 --players 2 \
+    python -m meeplezoo.training.rllib.train --env necropolis_railway_v1 --players 2 \
         --num-env-runners 2 --iterations 50 --out runs/rl [--address auto]
 
 Writes ``<out>/tb`` (TensorBoard: RLlib's sampler and learner metrics per module, each
@@ -24,10 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import envs
-from envs.core.errors import ConfigError
-from envs.core.rewards import REWARD_KINDS
-from training.cli import code_commit, parse_options
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.rewards import REWARD_KINDS
+from meeplezoo.training.cli import code_commit, parse_options
 
 ALGORITHM = "PPO (Ray RLlib 2.60.0, new API stack, multi-agent self-play)"
 
@@ -80,7 +80,7 @@ def env_config_of(args: argparse.Namespace) -> dict[str, Any]:
     register = dict(item.split("=", 1) for item in args.register if "=" in item)
     if len(register) != len(args.register):
         raise SystemExit("--register takes NAME=MODULE")
-    from training.rllib.env import register_envs
+    from meeplezoo.training.rllib.env import register_envs
 
     register_envs(register)
     if args.env not in envs.list_envs():
@@ -102,9 +102,9 @@ def ppo_config(env_config: dict[str, Any], args: argparse.Namespace) -> Any:
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from training.rllib.env import MeepleMultiAgentEnv, RoleMapping, agent_roles
-    from training.rllib.metrics import RoleMetrics
-    from training.rllib.module import MaskedPPOModule
+    from meeplezoo.training.rllib.env import MeepleMultiAgentEnv, RoleMapping, agent_roles
+    from meeplezoo.training.rllib.metrics import RoleMetrics
+    from meeplezoo.training.rllib.module import MaskedPPOModule
 
     env = MeepleMultiAgentEnv(env_config)
     roles = agent_roles(env)
@@ -173,7 +173,7 @@ def run_record(args: argparse.Namespace, env_config: dict[str, Any], argv: list[
             "opponents": "self-play, one policy per role", "reward": args.reward,
             "num_env_runners": args.num_env_runners, "num_learners": args.num_learners,
             "address": args.address, "iterations_done": 0, "timesteps_done": 0,
-            "command": "python -m training.rllib.train " + shlex.join(argv),
+            "command": "python -m meeplezoo.training.rllib.train " + shlex.join(argv),
             "code_commit": code_commit()}
 
 
@@ -181,7 +181,7 @@ def evaluate(folder: Path, env_config: dict[str, Any], fields: list[str],
              games: int, seed: int) -> dict[str, dict[str, Any]]:
     """Win rates of the exported policy (or team) against each fixed field, seat-rotated:
     ``versus_field``'s result plus ``role_win_rate`` (a role's seats' mean)."""
-    from training.evaluate import versus_field
+    from meeplezoo.training.evaluate import versus_field
 
     game = envs.make_game(env_config["env"], **env_config["config"])
     results = {}
@@ -240,7 +240,7 @@ def log_evaluation(writer: Any, results: dict[str, dict[str, Any]], steps: int) 
 
 def save_and_export(algo: Any, out: Path, run: dict[str, Any], name: str) -> Path:
     """Save the algorithm and its run record; export its policies under ``<out>/export``."""
-    from training.rllib.export import RUN_FILE, export_checkpoint
+    from meeplezoo.training.rllib.export import RUN_FILE, export_checkpoint
 
     algo.save_to_path(str((out / "checkpoint").resolve()))
     (out / RUN_FILE).write_text(json.dumps(run, indent=2) + "\n")
