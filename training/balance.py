@@ -256,9 +256,11 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
         raise BalanceError(f"--games must be at least 1 (got {games})")
     game = envs.make_game(env_name, **config)
     start = time.perf_counter()
+    commit = code_commit()  # the code the games are played with (read before any is played)
     seat_roles = [game.seat_role(s) for s in range(game.num_players)]
     book = (Journal.open(journal, journal_header(env_name, config, seed, games,
-                                                 [(c.name, c.specs) for c in cells], seat_roles))
+                                                 [(c.name, c.specs) for c in cells], seat_roles,
+                                                 commit))
             if journal else None)
     results: list[dict[str, Any]] = []
     taken = 0
@@ -279,12 +281,13 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
     cell_info = [{"name": c.name, "specs": list(c.specs),
                   "roles": list(seat_roles),
                   "seed_group": balance.seed_group(c.specs)} for c in cells]
-    report = {"tool": "training.balance", "command": command, "code_commit": code_commit(),
+    report = {"tool": "training.balance", "command": command, "code_commit": commit,
               "env": env_name, "config": config, "seed": seed, "games": games,
               "wall_time_s": round(time.perf_counter() - start, 1), "cells": cell_info,
               "summary": summarise(game, cell_info, results), "results": results}
-    if book:
-        report["journal"] = {"path": str(book.path), "games_taken": taken}
+    if book:  # games taken from it were played at one of its runs' commits
+        report["journal"] = {"path": str(book.path), "games_taken": taken,
+                             "code_commits": book.commits}
     return report
 
 

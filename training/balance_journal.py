@@ -59,11 +59,13 @@ def spec_digest(spec: str, role: str | None = None) -> str:
 
 def header(env: str, config: dict[str, Any], seed: int, games: int,
            cells: Sequence[tuple[str, Sequence[str]]],
-           seat_roles: Sequence[str]) -> dict[str, Any]:
+           seat_roles: Sequence[str], commit: str = "unknown") -> dict[str, Any]:
     """What a journal's games depend on: the settings and each seat's agent (``seat_roles``:
-    the role each seat plays, which picks a team's member)."""
+    the role each seat plays, which picks a team's member).  ``code_commits`` lists the
+    commit of every run that opened the journal, so a report built from it names the code
+    its games were played at (provenance only: a replayed game is what checks the code)."""
     return {"journal": "training.balance", "version": JOURNAL_VERSION, "env": env,
-            "config": config, "seed": seed, "games": games,
+            "config": config, "seed": seed, "games": games, "code_commits": [commit],
             "cells": [{"name": name, "specs": list(specs),
                        "digests": [spec_digest(s, r) for s, r in zip(specs, seat_roles)]}
                       for name, specs in cells]}
@@ -90,9 +92,11 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
 class Journal:
     """An open journal: the games it holds per cell, and ``add`` for newly finished ones."""
 
-    def __init__(self, path: Path, games: dict[str, dict[int, dict[str, Any]]]) -> None:
+    def __init__(self, path: Path, games: dict[str, dict[int, dict[str, Any]]],
+                 commits: list[str] | None = None) -> None:
         self.path = path
         self.games = games
+        self.commits = commits or []  # the code commit of every run that opened it
 
     @classmethod
     def open(cls, path: str | Path, run_header: dict[str, Any]) -> Journal:
@@ -102,7 +106,8 @@ class Journal:
         if not path.exists() or path.stat().st_size == 0:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(run_header) + "\n")
-            return cls(path, {c["name"]: {} for c in run_header["cells"]})
+            return cls(path, {c["name"]: {} for c in run_header["cells"]},
+                       run_header.get("code_commits"))
         text = path.read_text()
         lines = text.splitlines()
         try:
@@ -136,12 +141,17 @@ class Journal:
         known = {c["name"] for c in old.get("cells", [])}
         added = [c for c in run_header["cells"] if c["name"] not in known]
         grown = run_header["games"] > old.get("games", 0)
-        if added or grown:  # the header names every cell and the longest run's games
+        commits = old.get("code_commits", ["unknown (a journal older than code_commits)"])
+        new_commits = [c for c in run_header.get("code_commits", []) if c not in commits]
+        commits = [*commits, *new_commits]
+        if added or grown or new_commits:  # the header names every cell, the longest run's
             kept[0] = json.dumps({**old, "games": max(old.get("games", 0), run_header["games"]),
-                                  "cells": [*old.get("cells", []), *added]})
-        if added or grown or len(kept) < len(lines) or not text.endswith("\n"):
+                                  "cells": [*old.get("cells", []), *added],
+                                  "code_commits": commits})  # games and every run's commit
+        if (added or grown or new_commits or len(kept) < len(lines)
+                or not text.endswith("\n")):
             path.write_text("\n".join(kept) + "\n")
-        return cls(path, games)
+        return cls(path, games, commits)
 
     def missing(self, cell: str, games: int) -> list[int]:
         """The games of ``cell`` not journaled yet, in order."""

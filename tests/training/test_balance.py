@@ -406,6 +406,20 @@ def test_journal_grows_to_a_longer_run_and_serves_a_shorter_one(team, tmp_path):
     assert len(journal.read_text().splitlines()) == 1 + 2 * 12  # nothing dropped
 
 
+def test_journal_and_report_name_the_commit_each_run_played_at(team, tmp_path, monkeypatch):
+    """The report's commit is read before any game is played (a run that ends after the
+    next commit still names its own), and the journal lists every run's commit."""
+    journal = tmp_path / "j.jsonl"
+    commits = iter(["aaa1111", "bbb2222"])
+    monkeypatch.setattr(balance, "code_commit", lambda: next(commits))
+    first = _journal_run(team, journal, "--games", "5")
+    second = _journal_run(team, journal)
+    assert first["code_commit"] == "aaa1111" and second["code_commit"] == "bbb2222"
+    assert second["journal"]["code_commits"] == ["aaa1111", "bbb2222"]
+    assert json.loads(journal.read_text().splitlines()[0])["code_commits"] == [
+        "aaa1111", "bbb2222"]
+
+
 def test_journal_of_another_run_or_changed_games_is_refused(team, tmp_path):
     journal = tmp_path / "j.jsonl"
     _journal_run(team, journal)
