@@ -504,9 +504,48 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
     return "\n".join(lines) + "\n"
 
 
+def env_sections(results: list[dict[str, Any]], command: str, seed: int,
+                 commit: str) -> list[str]:
+    """One env's tables, each saying how it was rated (an update of one env keeps the rest
+    of the file, which may come from another commit or seed)."""
+    lines: list[str] = []
+    for result in results:
+        count = "solo" if result["players"] == 1 else f"{result['players']} players"
+        lines += [f"## `{result['env']}`, {count}", "",
+                  f"Games: {result['games']} ({result['deals']} deals). Rated by `{command}` "
+                  f"at code commit {commit} (seed {seed}).", "", *table_lines(result), ""]
+    return lines
+
+
+def replace_env_sections(text: str, env_name: str, sections: list[str]) -> str:
+    """``text`` (a LEADERBOARD.md) with ``env_name``'s sections, and those of any retired
+    version of it, replaced by ``sections``, in env order; every other line is kept."""
+    family = env_name.rsplit("_v", 1)[0]
+    lines = text.rstrip("\n").split("\n")
+    kept: list[str] = []
+    skipping = False
+    insert_at = None
+    for line in lines:
+        if line.startswith("## `"):
+            name = line[4:].split("`", 1)[0]
+            skipping = name.rsplit("_v", 1)[0] == family
+            if insert_at is None and (skipping or name > env_name):
+                insert_at = len(kept)  # where the env's tables go: its old place, or in order
+        elif line.startswith("No shipped opponent yet"):
+            skipping = False
+            if insert_at is None:
+                insert_at = len(kept)
+        if not skipping:
+            kept.append(line)
+    if insert_at is None:
+        insert_at = len(kept)
+        sections = ["", *sections]
+    return "\n".join([*kept[:insert_at], *sections, *kept[insert_at:]]).rstrip("\n") + "\n"
+
+
 def leaderboard(games: int, seed: int, workers: int, progress: bool, command: str,
                 resamples: int = 1000, path: Path | None = None,
-                env_names: list[str] | None = None) -> str:
+                env_names: list[str] | None = None, update: bool = False) -> str:
     """Rate every env (of ``env_names``, default all) and player count that has a shipped
     opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder)."""
     from meeplezoo.training.cli import code_commit
@@ -520,8 +559,17 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool, command: st
         for players in counts:
             results.append(run_arena(env_name, players, [], games, seed, workers, progress,
                                      resamples=resamples))
-    text = leaderboard_text(results, command, seed, commit, without)
-    (path or zoo_root() / LEADERBOARD_FILE).write_text(text)
+    path = path or zoo_root() / LEADERBOARD_FILE
+    if update:  # only these envs' sections change; the rest of the file stays as it is
+        text = path.read_text()
+        for env_name in env_names or []:
+            mine = [r for r in results if r["env"] == env_name]
+            if mine:
+                text = replace_env_sections(text, env_name,
+                                            env_sections(mine, command, seed, commit))
+    else:
+        text = leaderboard_text(results, command, seed, commit, without)
+    path.write_text(text)
     return text
 
 
@@ -550,7 +598,8 @@ def main(argv: list[str] | None = None) -> int:
                              "arena's other agents)")
     parser.add_argument("--leaderboard", action="store_true",
                         help="rate every env with a shipped opponent into checkpoints/"
-                             f"{LEADERBOARD_FILE}")
+                             f"{LEADERBOARD_FILE}; with --env, that env only, replacing its "
+                             "tables (and a retired version's) and keeping the rest")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, e.g. population_scoring=mode")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
@@ -562,13 +611,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         options = parse_options(args.option)
         if args.leaderboard:
-            if args.env or args.players or agents or args.paired or args.field or options:
-                parser.error("--leaderboard rates the shipped opponents of every env: "
-                             "give it only --games, --seed, --workers, --bootstrap")
-            command = (f"python -m meeplezoo.training.arena --leaderboard --games {args.games} "
-                       f"--seed {args.seed} --bootstrap {args.bootstrap}")
+            if args.players or agents or args.paired or args.field or options:
+                parser.error("--leaderboard rates the shipped opponents of every env (or of "
+                             "--env only): give it only --env, --games, --seed, --workers, "
+                             "--bootstrap")
+            only = f"--env {args.env} " if args.env else ""
+            command = (f"python -m meeplezoo.training.arena --leaderboard {only}--games "
+                       f"{args.games} --seed {args.seed} --bootstrap {args.bootstrap}")
             print(leaderboard(args.games, args.seed, args.workers, progress, command,
-                              args.bootstrap), end="")
+                              args.bootstrap, env_names=[args.env] if args.env else None,
+                              update=bool(args.env)), end="")
             print(f"wrote {zoo_root() / LEADERBOARD_FILE}", file=sys.stderr)
             return 0
         if args.env is None or args.players is None:

@@ -229,3 +229,17 @@ def test_the_shipped_leaderboard_covers_the_zoo_and_the_readme_links_it():
             assert f"## `{entry.env}`, {count}" in text
             assert f"| `{entry.name}` |" in text
     assert "(checkpoints/LEADERBOARD.md)" in README.read_text()
+
+
+def test_a_leaderboard_update_of_one_env_replaces_its_tables_and_keeps_the_rest():
+    text = ("# Leaderboard\n\nSeed 1.\n\n## `a_v1`, 2 players\n\nA table.\n\n"
+            "## `game_v0`, 4 players\n\nA hand-written note.\n\n| old |\n\n"
+            "## `z_v2`, solo\n\nZ table.\n")
+    new = arena.replace_env_sections(text, "game_v1", ["## `game_v1`, 4 players", "",
+                                                       "| new |", ""])
+    assert "game_v0" not in new and "| old |" not in new and "| new |" in new
+    assert new.index("a_v1") < new.index("game_v1") < new.index("z_v2")
+    assert "A table." in new and "Z table." in new and "Seed 1." in new
+    added = arena.replace_env_sections(text, "m_v1", ["## `m_v1`, 2 players", "", "| m |", ""])
+    assert added.index("game_v0") < added.index("m_v1") < added.index("z_v2")
+    assert "| old |" in added  # another game's tables are kept
