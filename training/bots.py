@@ -133,7 +133,15 @@ class OpponentPool:
         self._draws = 0
 
     def seed(self, seed: int) -> None:
+        """Start the draws afresh from ``seed``, as a new pool would.
+
+        The bots built so far are dropped too: each holds a generator seeded when it was
+        built and advanced by every game since, so keeping them would make a seeded
+        episode depend on what was played before it (gymnasium's reset-seed check).
+        """
         self.rng = np.random.default_rng(seed)
+        self._bots.clear()
+        self._draws = 0
 
     def _bot(self, spec: str, stochastic: bool = False) -> Any:
         if spec not in self._bots:

@@ -18,6 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards
 from meeplezoo.training.bots import OpponentPool
@@ -38,9 +39,15 @@ class SeatEnv(gym.Env):
     shaping leaves the optimal policy unchanged but gives dense feedback.
     ``timers`` (dict) accumulates seconds spent in the engine and encoders
     (``engine``) and in opponents' choices (``opponents``) for ``training.bench``.
+    ``illegal_action`` is the Necropolis solo env's option: ``"terminate"`` (default)
+    ends the episode on an action outside ``action_masks()`` with ``illegal_reward``
+    (default -1) and names it in ``info["illegal_action"]``, so an unmasked learner
+    (or gymnasium's and SB3's ``check_env``, which step random actions) gets a penalty;
+    ``"raise"`` raises ``IllegalActionError`` naming the legal actions.
+    ``render()`` returns the game's text whatever ``render_mode`` (None or ``"ansi"``).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -55,8 +62,18 @@ class SeatEnv(gym.Env):
         timers: dict[str, float] | None = None,
         shaping: float = 0.0,
         gamma: float = 0.995,
+        illegal_action: str = "terminate",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ConfigError(f"render_mode={render_mode!r}; use None or 'ansi'")
+        self.render_mode = render_mode
+        if illegal_action not in ("terminate", "raise"):
+            raise ConfigError(f"illegal_action={illegal_action!r}; use 'terminate' or 'raise'")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         if game_class is None:
             if env_name is None:
                 raise ValueError("SeatEnv needs env_name or game_class")
@@ -97,6 +114,7 @@ class SeatEnv(gym.Env):
         self.gamma = gamma
         self._phi = 0.0
         self.state: GameState | None = None
+        self.ended_illegally = False
         self.seat = learner
         self.bots: list[Any] = []
 
@@ -114,6 +132,7 @@ class SeatEnv(gym.Env):
         else:
             self.seat = self.role_seats[int(self._seed_rng.integers(len(self.role_seats)))]
         self.bots = [None if s == self.seat else self.pool.draw(s) for s in range(n)]
+        self.ended_illegally = False
         t0 = time.perf_counter()
         self.state = self.game.new_initial_state(int(self._seed_rng.integers(2**63 - 1)))
         self._add("engine", t0)
@@ -123,8 +142,13 @@ class SeatEnv(gym.Env):
         return obs, {"seat": self.seat, "opponents": [getattr(b, "name", "-") for b in self.bots]}
 
     def step(self, action: int):
+        if self.ended_illegally:
+            raise RuntimeError("the episode ended on an illegal action; call reset()")
+        action = int(action)
+        if self.illegal_action == "terminate" and self._masked_out(action):
+            return self._end_illegally(action)
         t0 = time.perf_counter()
-        self.state.apply(int(action))
+        self.state.apply(action)
         self._add("engine", t0)
         self._play_opponents()
         obs = self._observe()
@@ -144,7 +168,7 @@ class SeatEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner at its pending decision (all False at the end)."""
-        if self.state.is_terminal():
+        if self.ended_illegally or self.state.is_terminal():
             return np.zeros(self.action_space.n, dtype=bool)
         return self.state.legal_mask()
 
@@ -152,6 +176,26 @@ class SeatEnv(gym.Env):
         return self.state.render()
 
     # -- internals ------------------------------------------------------------------------
+    def _masked_out(self, action: int) -> bool:
+        """Whether ``action`` is outside the learner's mask at its pending decision (a
+        step after the game's end is left to ``apply``, which refuses it)."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        mask = state.legal_mask()
+        return not (0 <= action < mask.shape[0] and mask[action])
+
+    def _end_illegally(self, action: int):
+        """``illegal_action="terminate"``: the episode ends where it stands, with the
+        penalty (plus the shaping that any episode end pays: ``phi`` drops to 0)."""
+        self.ended_illegally = True
+        shaped = self.shaping * -self._phi if self.shaping else 0.0
+        self._phi = 0.0
+        n = self.action_space.n
+        name = self.game.action_name(action, self.role) if 0 <= action < n else action
+        info = {"seat": self.seat, "illegal_action": name}
+        return self.state.observation(self.seat), self.illegal_reward + shaped, True, False, info
+
     def _play_opponents(self) -> None:
         state = self.state
         while not state.is_terminal() and state.current_player() != self.seat:

@@ -43,7 +43,9 @@ class MeepleAECEnv(AECEnv):
 
     Config: ``num_players``, the game's options, ``reward`` ("auto", "rank",
     "win", "score"), ``render_mode`` ("ansi" or "human") and ``max_decisions``
-    (safety cap that truncates the episode; default the game's own).
+    (safety cap that truncates the episode; default the game's own).  With
+    ``render_mode="human"`` the env prints the game after ``reset()`` and after every
+    ``step()``, as PettingZoo's classic envs do; ``"ansi"`` returns it from ``render()``.
     Illegal actions raise ``IllegalActionError`` (a ValueError) naming the
     legal ones; wrap with PettingZoo's ``TerminateIllegalWrapper`` to turn
     them into a penalty instead.
@@ -142,6 +144,8 @@ class MeepleAECEnv(AECEnv):
                 self.action_spaces[agent].seed(None if seed is None else seed + i)
         game_seed = int(self._seed_rng.integers(2**63 - 1))
         self._start(self.game.new_initial_state(game_seed))
+        if self.render_mode == "human":  # as PettingZoo's classic envs: print every state
+            self.render()
 
     def _start(self, state: GameState, decisions: int = 0) -> None:
         self.state = state
@@ -211,12 +215,14 @@ class MeepleAECEnv(AECEnv):
         self.decisions += 1
         if state.is_terminal():
             self._finish()
+            self._accumulate_rewards()
         elif self.decisions >= self.max_decisions:
             self._truncate()
+            self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
-            return
-        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _truncate(self) -> None:
         for a in self.agents:
@@ -230,7 +236,7 @@ class MeepleAECEnv(AECEnv):
         rewards = terminal_rewards(self.reward_kind, scores, keys, self.game.score_scale)
         result = {
             "scores": scores,
-            "places": places(keys) if len(keys) > 1 else [0.0],
+            "places": [1.0 + p for p in places(keys)],  # 1 = first, as tables count
             "winners": winners(keys),
             "score_breakdown": state.score_breakdown(),
             "decisions": self.decisions,

@@ -33,7 +33,8 @@ def resolve_reward_kind(kind: str, num_players: int) -> str:
 
 
 def places(rank_keys: Sequence[tuple]) -> list[float]:
-    """Average 0-based finishing place per seat (0 = first; ties share)."""
+    """Average 0-based finishing place per seat (0 = first; ties share); the envs'
+    ``info["places"]`` and the printed tables add 1."""
     n = len(rank_keys)
     order = sorted(range(n), key=lambda i: rank_keys[i], reverse=True)
     result = [0.0] * n

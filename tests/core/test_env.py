@@ -240,3 +240,34 @@ def test_import_envs_registers_the_gymnasium_views():
                           opponents=["random"], seed=0)
     obs, _ = seat.reset(seed=1)
     assert seat.observation_space.contains(obs)
+
+
+def test_render_human_prints_after_reset_and_after_every_step(capsys):
+    e = env(render_mode="human")
+    e.reset(seed=0)
+    assert capsys.readouterr().out.count("P0:") == 1
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+        assert capsys.readouterr().out.count("P0:") == 1, f"step {steps} printed no game"
+    assert steps > 1
+    raw_env(render_mode=None).reset(seed=0)
+    assert capsys.readouterr().out == ""
+
+
+def test_places_in_infos_count_from_one_like_the_tables():
+    from meeplezoo.envs.core.rewards import places
+
+    e = raw_env(num_players=3)
+    e.reset(seed=2)
+    while not all(e.terminations.values()):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    info = e.infos[e.possible_agents[0]]
+    assert info["places"] == [p + 1 for p in places(e.state.rank_keys())]
+    assert sorted(info["places"])[0] >= 1.0 and sum(info["places"]) == 1 + 2 + 3
+    for seat in info["winners"]:
+        assert info["places"][seat] == min(info["places"])
