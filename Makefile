@@ -2,6 +2,10 @@
 # Each creates .venv on first use. The CPU torch wheel is installed before
 # anything that depends on torch, so pip never pulls a multi-GB CUDA build.
 PYTHON ?= python3
+# Where torch comes from: empty = pip's default (this project's machines hold the CPU wheel);
+# elsewhere give PyTorch's CPU index so pip does not fetch the multi-gigabyte CUDA build:
+#   make test TORCH_INDEX=https://download.pytorch.org/whl/cpu
+TORCH_INDEX ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.meeplezoo-installed
@@ -11,7 +15,7 @@ STAMP := $(VENV)/.meeplezoo-installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet torch==2.13.0 $(if $(TORCH_INDEX),--index-url $(TORCH_INDEX))
 	$(PY) -m pip install --quiet -e ".[train,dev,rllib,report]"
 	touch $(STAMP)
 

@@ -1,5 +1,6 @@
-"""The README's ```python blocks run as written: in order, in one namespace (as a reader
-pastes them into one session), from the repository root.
+"""The README's and the guide pages' (``docs/*.md``) ```python blocks run as written: each
+page's in order, in one namespace (as a reader pastes them into one session), from the
+repository root; and every ``meeplezoo`` command they show exists with every option it uses.
 
 A block that needs what a test cannot give it (the training extra, a long run, a file an
 earlier command makes) is preceded by an HTML comment, invisible on the rendered page:
@@ -19,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 SKIP = re.compile(r"^<!-- readme-test: skip \((?P<reason>[^)]+)\) -->$")
 FENCE = re.compile(r"^```(?P<lang>\S*)\s*$")
 
@@ -64,15 +66,71 @@ def test_the_parser_reads_blocks_and_markers():
         python_blocks("<!-- readme-test: skip (why) -->\n\n```python\nx = 1\n```\n")
 
 
-def test_readme_python_blocks_run_in_order(monkeypatch):
-    blocks = python_blocks(README.read_text())
-    assert [b for b in blocks if b.skip is None], "the README has no runnable python block"
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_python_blocks_run_in_order(page, monkeypatch):
+    blocks = python_blocks(page.read_text())
+    if page == README:
+        assert [b for b in blocks if b.skip is None], "the README has no runnable python block"
     monkeypatch.chdir(ROOT)
     namespace: dict = {"__name__": "__readme__"}
     for block in blocks:
         if block.skip is not None:
             continue
         try:
-            exec(compile(block.code, f"README.md:{block.line}", "exec"), namespace)
+            exec(compile(block.code, f"{page.name}:{block.line}", "exec"), namespace)
         except Exception as exc:
-            pytest.fail(f"README block at line {block.line} fails: {type(exc).__name__}: {exc}")
+            pytest.fail(f"{page.name} block at line {block.line} fails: "
+                        f"{type(exc).__name__}: {exc}")
+
+
+COMMAND = re.compile(r"(?<!from )(?<!import )(?:\.venv/bin/)?(?:meeplezoo (?P<cmd>[a-z][a-z-]*)|"
+                     r"(?:\.venv/bin/)?python -m (?P<module>meeplezoo(?:\.\w+)+))(?P<args>.*)")
+
+
+def shown_commands(text: str) -> list[tuple[str, list[str]]]:
+    """(module, options) of every ``meeplezoo`` command line of a page (continuation lines
+    joined), in code blocks and inline code alike."""
+    from meeplezoo.cli import COMMANDS
+
+    joined = re.sub(r"\\\n\s*", " ", text)
+    found = []
+    for line in joined.splitlines():
+        for match in COMMAND.finditer(line.strip().strip("`")):
+            module = (COMMANDS[match["cmd"]][0] if match["cmd"] in COMMANDS
+                      else match["module"] if match["module"] else None)
+            if match["cmd"] and match["cmd"] not in COMMANDS:
+                module = f"(unknown command {match['cmd']!r})"
+            if module:
+                options = re.findall(r"(?<![\w-])(--[a-z][\w-]*)", match["args"].split("`")[0])
+                found.append((module, options))
+    return found
+
+
+def _help(module: str) -> str:
+    import contextlib
+    import importlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        importlib.import_module(module).main(["--help"])
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_command_a_page_shows_exists_with_its_options(page):
+    commands = shown_commands(page.read_text())
+    helps: dict[str, str] = {}
+    for module, options in commands:
+        assert not module.startswith("(unknown"), f"{page.name}: {module}"
+        if module not in helps:
+            helps[module] = _help(module)
+        missing = [o for o in options if o not in helps[module]]
+        assert not missing, f"{page.name}: {module} has no option {missing}"
+
+
+def test_the_command_finder_reads_both_forms():
+    text = ("    .venv/bin/meeplezoo train --env x \\\n        --timesteps 5\n"
+            "run `python -m meeplezoo.training.arena --leaderboard` here")
+    assert shown_commands(text) == [("meeplezoo.training.train", ["--env", "--timesteps"]),
+                                    ("meeplezoo.training.arena", ["--leaderboard"])]
