@@ -1,10 +1,11 @@
-"""The README's options table lists every option of every env."""
+"""The environments guide's options table (docs/environments.md, linked from the README)
+lists every option of every env."""
 
 from pathlib import Path
 
 from meeplezoo import envs
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+README = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text()
 
 
 def test_options_table_names_every_option_of_every_env():
@@ -13,6 +14,6 @@ def test_options_table_names_every_option_of_every_env():
     for name in envs.list_envs():
         if name.startswith("toy"):
             continue
-        assert name in rows, f"README options table lacks a row for {name}"
+        assert name in rows, f"docs/environments.md options table lacks a row for {name}"
         for option in envs.game_class(name).options:
-            assert f"`{option}`" in rows[name], f"README options row of {name} lacks {option}"
+            assert f"`{option}`" in rows[name], f"docs/environments.md options row of {name} lacks {option}"
