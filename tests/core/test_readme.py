@@ -16,4 +16,5 @@ def test_options_table_names_every_option_of_every_env():
             continue
         assert name in rows, f"docs/environments.md options table lacks a row for {name}"
         for option in envs.game_class(name).options:
-            assert f"`{option}`" in rows[name], f"docs/environments.md options row of {name} lacks {option}"
+            assert f"`{option}`" in rows[name], (
+                f"docs/environments.md options row of {name} lacks {option}")
