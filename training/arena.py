@@ -52,6 +52,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -470,7 +471,7 @@ def paired_lines(result: dict[str, Any]) -> list[str]:
 
 
 def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
-                     commit: str, without: list[str]) -> str:
+                     commit: str, without: list[str], took: str = "") -> str:
     """LEADERBOARD.md: the command, then one table per env and player count."""
     lines = [
         "# Leaderboard",
@@ -481,7 +482,9 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
         "",
         f"    {command}",
         "",
-        f"Seed {seed}, code commit {commit}. Elo: a Bradley-Terry fit to every pair of seats "
+        f"Seed {seed}, code commit {commit}"
+        + (f"; the run took {took}" if took else "")
+        + ". Elo: a Bradley-Terry fit to every pair of seats "
         "in every game, ordered by finishing place (a draw counts half), with random = 0; "
         "200 Elo is about 3 to 1 odds between two seats. One virtual draw per pair of agents "
         "keeps a clean sweep finite, so where random almost never finishes ahead of an agent "
@@ -505,7 +508,7 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
 
 
 def env_sections(results: list[dict[str, Any]], command: str, seed: int,
-                 commit: str) -> list[str]:
+                 commit: str, took: str = "") -> list[str]:
     """One env's tables, each saying how it was rated (an update of one env keeps the rest
     of the file, which may come from another commit or seed)."""
     lines: list[str] = []
@@ -513,7 +516,9 @@ def env_sections(results: list[dict[str, Any]], command: str, seed: int,
         count = "solo" if result["players"] == 1 else f"{result['players']} players"
         lines += [f"## `{result['env']}`, {count}", "",
                   f"Games: {result['games']} ({result['deals']} deals). Rated by `{command}` "
-                  f"at code commit {commit} (seed {seed}).", "", *table_lines(result), ""]
+                  f"at code commit {commit} (seed {seed}"
+                  + (f"; the run took {took}" if took else "") + ").", "",
+                  *table_lines(result), ""]
     return lines
 
 
@@ -545,12 +550,19 @@ def replace_env_sections(text: str, env_name: str, sections: list[str]) -> str:
 
 def leaderboard(games: int, seed: int, workers: int, progress: bool, command: str,
                 resamples: int = 1000, path: Path | None = None,
-                env_names: list[str] | None = None, update: bool = False) -> str:
+                env_names: list[str] | None = None, update: bool = False,
+                allow_dirty: bool = False) -> str:
     """Rate every env (of ``env_names``, default all) and player count that has a shipped
     opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder)."""
     from meeplezoo.training.cli import code_commit
 
     commit = code_commit()
+    if commit.endswith("+dirty") and not allow_dirty:
+        raise SystemExit("arena --leaderboard: the working tree has uncommitted changes under "
+                         "meeplezoo/, envs/ or training/, so the ratings could not name the "
+                         "code that made them; commit first (or give --allow-dirty, and the "
+                         "file says +dirty)")
+    started = time.perf_counter()
     results, without = [], []
     for env_name in env_names or envs.list_envs():
         counts = sorted({count for entry in list_zoo(env_name) for count in entry.player_counts})
@@ -560,15 +572,16 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool, command: st
             results.append(run_arena(env_name, players, [], games, seed, workers, progress,
                                      resamples=resamples))
     path = path or zoo_root() / LEADERBOARD_FILE
+    took = f"{time.perf_counter() - started:.0f} s with {workers} worker(s)"
     if update:  # only these envs' sections change; the rest of the file stays as it is
         text = path.read_text()
         for env_name in env_names or []:
             mine = [r for r in results if r["env"] == env_name]
             if mine:
                 text = replace_env_sections(text, env_name,
-                                            env_sections(mine, command, seed, commit))
+                                            env_sections(mine, command, seed, commit, took))
     else:
-        text = leaderboard_text(results, command, seed, commit, without)
+        text = leaderboard_text(results, command, seed, commit, without, took)
     path.write_text(text)
     return text
 
@@ -600,6 +613,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="rate every env with a shipped opponent into checkpoints/"
                              f"{LEADERBOARD_FILE}; with --env, that env only, replacing its "
                              "tables (and a retired version's) and keeping the rest")
+    parser.add_argument("--allow-dirty", action="store_true",
+                        help="--leaderboard from a working tree with uncommitted changes "
+                             "(refused otherwise; the file then names the commit +dirty)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, e.g. population_scoring=mode")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
@@ -620,7 +636,7 @@ def main(argv: list[str] | None = None) -> int:
                        f"{args.games} --seed {args.seed} --bootstrap {args.bootstrap}")
             print(leaderboard(args.games, args.seed, args.workers, progress, command,
                               args.bootstrap, env_names=[args.env] if args.env else None,
-                              update=bool(args.env)), end="")
+                              update=bool(args.env), allow_dirty=args.allow_dirty), end="")
             print(f"wrote {zoo_root() / LEADERBOARD_FILE}", file=sys.stderr)
             return 0
         if args.env is None or args.players is None:

@@ -243,3 +243,15 @@ def test_a_leaderboard_update_of_one_env_replaces_its_tables_and_keeps_the_rest(
     added = arena.replace_env_sections(text, "m_v1", ["## `m_v1`, 2 players", "", "| m |", ""])
     assert added.index("game_v0") < added.index("m_v1") < added.index("z_v2")
     assert "| old |" in added  # another game's tables are kept
+
+
+def test_the_leaderboard_is_refused_from_a_dirty_tree_unless_allowed(tmp_path, monkeypatch):
+    from meeplezoo.training import cli
+
+    monkeypatch.setattr(cli, "code_commit", lambda: "abc1234+dirty")
+    with pytest.raises(SystemExit, match="uncommitted changes"):
+        arena.leaderboard(4, 1, 1, False, "cmd", path=tmp_path / "L.md", env_names=["none_v1"])
+    assert not (tmp_path / "L.md").exists()
+    text = arena.leaderboard(4, 1, 1, False, "cmd", path=tmp_path / "L.md",
+                             env_names=["none_v1"], allow_dirty=True)
+    assert "abc1234+dirty" in text and "the run took" in text
