@@ -167,10 +167,31 @@ def strength(report: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({"class": label, "cell": name, "baseline": baseline, "pairs": len(pairs),
                      "policy": report["summary"][name]["classes"][label],
                      "bot": report["summary"][baseline]["classes"][label],
-                     "ratio": float(policy.mean() / bot.mean()) if bot.any() else math.inf,
-                     "ratio_ci95": ratio_interval(policy, bot),
+                     **win_ratio(policy, bot),
                      "difference": gap["win_rate"], "difference_ci95": gap["win_rate_ci95"]})
     return rows
+
+
+def win_ratio(policy: np.ndarray, bot: np.ndarray) -> dict[str, Any]:
+    """``ratio`` (policy's wins over its bot's) and ``ratio_ci95``: ``inf`` where only the
+    bot never wins, None where neither ever does (0 / 0 says nothing)."""
+    if not bot.any() and not policy.any():
+        return {"ratio": None, "ratio_ci95": [None, None]}
+    return {"ratio": float(policy.mean() / bot.mean()) if bot.any() else math.inf,
+            "ratio_ci95": ratio_interval(policy, bot)}
+
+
+def times(ratio: float | None, suffix: str = "") -> str:
+    """A ratio as the tables print it: ``2.02x``, ``∞`` (the bot never won), ``-`` (neither
+    did)."""
+    if ratio is None or math.isnan(ratio):
+        return "-"
+    return "∞" if math.isinf(ratio) else f"{ratio:.2f}{suffix}"
+
+
+def ci_times(interval: list[float | None]) -> str:
+    """``1.20-3.45``, ``1.20-∞``; ``-`` where neither side ever won."""
+    return "-" if interval[0] is None else f"{times(interval[0])}-{times(interval[1])}"
 
 
 def strength_markdown(report: dict[str, Any]) -> list[str]:
@@ -185,8 +206,8 @@ def strength_markdown(report: dict[str, Any]) -> list[str]:
         others = r["cell"].partition("+")[2]
         lines.append(
             f"| {r['class']} | {others} | {r['bot']['win_rate']:.1%} "
-            f"| {r['policy']['win_rate']:.1%} | {r['ratio']:.2f}x "
-            f"| {r['ratio_ci95'][0]:.2f}-{r['ratio_ci95'][1]:.2f} "
+            f"| {r['policy']['win_rate']:.1%} | {times(r['ratio'], 'x')} "
+            f"| {ci_times(r['ratio_ci95'])} "
             f"| {r['difference']:+.1%} | {r['difference_ci95'][0]:+.1%} to "
             f"{r['difference_ci95'][1]:+.1%} |")
     return [*lines, ""]

@@ -28,6 +28,23 @@ def _pyplot() -> Any:
     return plt
 
 
+def distinct_colours(plt: Any, count: int) -> list[Any]:
+    """``count`` colours, no two alike: tab10's, else tab20's, else those of tab20, tab20b and
+    tab20c together, else evenly spaced along a full-spectrum map (a cycle would repeat)."""
+    if count <= 10:
+        return [plt.get_cmap("tab10")(k) for k in range(count)]
+    if count <= 20:
+        return [plt.get_cmap("tab20")(k) for k in range(count)]
+    if count <= 60:
+        return [plt.get_cmap(name)(k) for name in ("tab20", "tab20b", "tab20c")
+                for k in range(20)][:count]
+    from matplotlib.colors import LinearSegmentedColormap
+
+    spectrum = LinearSegmentedColormap.from_list("spectrum", plt.get_cmap("turbo").colors,
+                                                 N=count)
+    return [spectrum(k) for k in range(count)]
+
+
 def slug(name: str) -> str:
     """A file name part for a cell name (``bot:WC+random`` -> ``bot_WC_random``)."""
     return re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") or "cell"
@@ -39,6 +56,7 @@ def win_rate_chart(report: dict[str, Any], path: Path) -> Path:
     cells = list(report["summary"])
     labels = list(report["summary"][cells[0]]["classes"])
     width = 0.8 / len(cells)
+    colours = distinct_colours(plt, len(cells))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(labels) * max(1, len(cells)) ** 0.5), 4))
     for k, cell in enumerate(cells):
         rows = report["summary"][cell]["classes"]
@@ -46,7 +64,7 @@ def win_rate_chart(report: dict[str, Any], path: Path) -> Path:
         errors = [[rows[c]["win_rate"] - rows[c]["wilson_low"] for c in labels],
                   [rows[c]["wilson_high"] - rows[c]["win_rate"] for c in labels]]
         xs = [i - 0.4 + width * (k + 0.5) for i in range(len(labels))]
-        ax.bar(xs, rates, width, yerr=errors, capsize=2, label=cell)
+        ax.bar(xs, rates, width, yerr=errors, capsize=2, label=cell, color=colours[k])
     ax.set_xticks(range(len(labels)), labels)
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
@@ -66,11 +84,11 @@ def stacked_chart(chart: dict[str, Any], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(categories) + 2), 4.5))
     up = [0.0] * len(categories)
     down = [0.0] * len(categories)
-    colours = plt.get_cmap("tab10" if len(chart["series"]) <= 10 else "tab20")
+    colours = distinct_colours(plt, len(chart["series"]))
     for k, (label, values) in enumerate(chart["series"].items()):
         bottoms = [d if v < 0 else u for v, u, d in zip(values, up, down)]
         ax.bar(range(len(categories)), values, 0.6, bottom=bottoms, label=label,
-               color=colours(k % colours.N))
+               color=colours[k])
         up = [u + max(v, 0.0) for u, v in zip(up, values)]
         down = [d + min(v, 0.0) for d, v in zip(down, values)]
     ax.axhline(0, color="black", linewidth=0.6)

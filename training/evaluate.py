@@ -112,7 +112,8 @@ def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[
     for role in sorted(seats, key=lambda r: -wins[r] / seats[r]):
         low, high = wilson(wins[role], seats[role])
         table.append({"role": role, "seat_games": seats[role],
-                      "win_rate": wins[role] / seats[role], "win_rate_ci95": [low, high]})
+                      "win_rate": float(wins[role] / seats[role]),
+                      "win_rate_ci95": [float(low), float(high)]})
     return table
 
 
@@ -176,14 +177,14 @@ def versus_field(
         score[g] = result["scores"][seat]
         field_score[g] = np.mean([s for i, s in enumerate(result["scores"]) if i != seat])
         place[g] = result["places"][seat]
-    low, high = wilson(share.sum(), games)
+    low, high = wilson(float(share.sum()), games)  # plain floats: results print as numbers
     return {
         "candidate": agent_label(candidate),
         "field": agent_label(field),
         "players": n,
         "games": games,
         "win_rate": float(share.mean()),
-        "win_rate_ci95": [low, high],
+        "win_rate_ci95": [float(low), float(high)],
         "win_rate_by_seat": [float(w / max(c, 1)) for w, c in zip(seat_share, seat_games)],
         "mean_score": float(score.mean()),
         "mean_field_score": float(field_score.mean()),
@@ -242,8 +243,8 @@ def round_robin(
                 "sigma": ratings[a].sigma,
                 "ordinal": ratings[a].mu - 3 * ratings[a].sigma,
                 "seat_games": played[a],
-                "win_rate": wins[a] / max(played[a], 1),
-                "win_rate_ci95": [low, high],
+                "win_rate": float(wins[a] / max(played[a], 1)),
+                "win_rate_ci95": [float(low), float(high)],
             }
         )
     table.sort(key=lambda row: row["ordinal"], reverse=True)

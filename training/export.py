@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import shlex
 import shutil
 import sys
 import time
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,16 +59,43 @@ def write_onnx(policy: Any, observation_size: int, action_count: int, path: Path
     write_masked_onnx(_masked_policy_module(policy), observation_size, action_count, path)
 
 
+# What torch's exporter says on every export, none of it about the network: deprecation
+# notices of the TorchScript exporter we pin (``dynamo=False``) and of its logging helper.
+EXPORTER_NOTICES = ("You are using the legacy TorchScript-based ONNX export",
+                    "The feature will be removed")
+
+
+@contextmanager
+def quiet_onnx_export() -> Iterator[None]:
+    """Silence the exporter's own chatter for one export: its deprecation and future notices
+    (by message, and any raised inside ``torch.onnx``) and its logger below ERROR.  What
+    concerns the module still shows (a TracerWarning, a UserWarning about an operator), and
+    an error is raised as ever."""
+    logger = logging.getLogger("torch.onnx")
+    level = logger.level
+    with warnings.catch_warnings():
+        for message in EXPORTER_NOTICES:
+            warnings.filterwarnings("ignore", message=message, category=DeprecationWarning)
+        for category in (DeprecationWarning, FutureWarning):
+            warnings.filterwarnings("ignore", category=category, module=r"torch\.onnx")
+        logger.setLevel(logging.ERROR)
+        try:
+            yield
+        finally:
+            logger.setLevel(level)
+
+
 def write_masked_onnx(module: Any, observation_size: int, action_count: int,
                       path: Path) -> None:
     """Any torch module ``(observation, action_mask) -> masked logits`` as the checkpoint's
-    ``policy.onnx`` (SB3 policies above; RLlib's in ``training.rllib.export``)."""
+    ``policy.onnx`` (SB3 policies above; RLlib's in ``training.rllib.export``), without the
+    exporter's notices (``quiet_onnx_export``)."""
     import torch
 
     obs = torch.zeros((1, observation_size), dtype=torch.float32)
     mask = torch.ones((1, action_count), dtype=torch.float32)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with torch.no_grad():
+    with torch.no_grad(), quiet_onnx_export():
         torch.onnx.export(
             module,
             (obs, mask),
@@ -78,6 +109,7 @@ def write_masked_onnx(module: Any, observation_size: int, action_count: int,
             },
             opset_version=17,
             dynamo=False,
+            verbose=False,
         )
 
 
@@ -194,12 +226,12 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
     (``training.search``): the same network, a card with a ``lookahead`` block
     that ``make_bot`` plays.  The card keeps how the network was trained and
     says how the look-ahead was added (``command``)."""
-    from meeplezoo.training.opponents import load
+    from meeplezoo.training.opponents import PolicyAgent
     from meeplezoo.training.search import LookaheadBot
     from meeplezoo.training.search import opponent_model as model_of
 
     base = Path(base)
-    agent = load(base)  # refuses a folder that is not a checkpoint
+    agent = PolicyAgent(base)  # refuses a folder that is not one policy's checkpoint
     if agent.card.get("lookahead"):
         raise ValueError(f"{base} already has a look-ahead; start from the plain network")
     game = envs.make_game(agent.env_name, **agent.card["config"],
@@ -240,12 +272,12 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
     is shown as the new version's.  A team (a folder with ``team.json``) is carried member
     by member (``carry_team``); ``folder`` overrides ``<out>/<to_env>/<name>``.
     """
-    from meeplezoo.training.opponents import CheckpointError, load
+    from meeplezoo.training.opponents import CheckpointError, PolicyAgent
     from meeplezoo.training.zoo import TEAM_FILE
 
     if (Path(source) / TEAM_FILE).is_file():
         return carry_team(source, to_env, out, command)
-    agent = load(source)
+    agent = PolicyAgent(source)
     card = agent.card
     if _family(card["env"]) != _family(to_env) or card["env"] == to_env:
         raise CheckpointError(f"{source}: a checkpoint of {card['env']} can be carried to a "
@@ -307,9 +339,9 @@ def export_team(name: str, members: list[str], out: str | Path = "runs/checkpoin
                 command: str | None = None) -> Path:
     """Bundle one checkpoint per role into a team: ``<out>/<env>/<name>/<role>/`` plus
     ``team.json``; ``make_bot`` plays a team in any seat by that seat's role."""
-    from meeplezoo.training.opponents import TEAM_FILE, CheckpointError, load
+    from meeplezoo.training.opponents import TEAM_FILE, CheckpointError, PolicyAgent
 
-    agents = [load(m) for m in members]
+    agents = [PolicyAgent(m) for m in members]  # a team is no member: its error says so
     env_names = {a.env_name for a in agents}
     if len(env_names) != 1:
         raise CheckpointError(f"team members are made for different envs: {sorted(env_names)}")
@@ -348,10 +380,10 @@ def sb3_and_onnx_agree(model_path: str | Path, folder: str | Path, states: list)
     """How many of ``states`` the SB3 model and the ONNX export answer differently."""
     from sb3_contrib import MaskablePPO
 
-    from meeplezoo.training.opponents import load
+    from meeplezoo.training.opponents import PolicyAgent
 
     model = MaskablePPO.load(str(model_path), device="cpu")
-    agent = load(folder)
+    agent = PolicyAgent(folder)
     differ = 0
     for obs, mask in states:
         sb3_action, _ = model.predict(obs, action_masks=mask, deterministic=True)

@@ -109,6 +109,29 @@ def set_trainable(policy: Any, names: list[str], trainable: bool) -> None:
         params[name].requires_grad_(trainable)
 
 
+def steps_run(timesteps: int, rollout: int) -> int:
+    """The learner steps a run of ``--timesteps`` takes: SB3 collects whole rollouts of
+    ``rollout`` (``n_steps * n_envs``) steps."""
+    return -(-timesteps // rollout) * rollout
+
+
+def actor_trains(timesteps: int, rollout: int, warmup: int) -> bool:
+    """Whether a run gets past its critic warm-up: the actor is freed at the end of the
+    first rollout that ends beyond ``warmup`` steps, and the update on that rollout is its
+    first (``critic_warmup_callback``)."""
+    return steps_run(timesteps, rollout) > warmup
+
+
+def frozen_actor_warning(timesteps: int, rollout: int, warmup: int) -> str | None:
+    """What to tell a user whose run will end before its actor trains (None: it will train)."""
+    if actor_trains(timesteps, rollout, warmup):
+        return None
+    return (f"warning: --timesteps {timesteps} ({steps_run(timesteps, rollout)} steps in whole "
+            f"rollouts of {rollout}) does not get past the critic warm-up of {warmup} steps: "
+            "the actor stays frozen the whole run, so the policy comes out as --init-from "
+            f"gave it; give --timesteps above {warmup}, or a smaller --critic-warmup")
+
+
 def critic_warmup_callback(actor_params: list[str], steps: int) -> Any:
     """An SB3 callback that keeps the actor frozen for the run's first ``steps`` learner
     steps (counted from where the run starts), then frees it for the rest."""

@@ -6,8 +6,10 @@
 
 ``load`` needs neither torch nor stable-baselines3.  A checkpoint is a folder
 with ``policy.onnx`` (observation, action_mask -> masked logits) and
-``card.json``; it is refused for an env or size it was not made for.  Zoo names
-and the listing are ``training.zoo``'s (re-exported here).
+``card.json``; it is refused for an env or size it was not made for.  A team folder
+(``team.json``, one checkpoint per role) loads as a ``TeamAgent``:
+``team.act(observation, action_mask, role=agent)``.  Zoo names and the listing are
+``training.zoo``'s (re-exported here).
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ class PolicyAgent:
         if folder.is_file():
             folder = folder.parent
         card_path, model_path = folder / "card.json", folder / "policy.onnx"
+        if (folder / TEAM_FILE).is_file() and not card_path.exists():
+            raise CheckpointError(
+                f"{folder} is a team (one policy per role, {TEAM_FILE}): load() gives it as "
+                f"a TeamAgent and make_bot plays it by seat; one role's policy is the member "
+                f"folder {folder}/<role>")
         if not card_path.exists() or not model_path.exists():
             raise CheckpointError(f"{folder}: a checkpoint folder needs card.json and policy.onnx")
         try:
@@ -189,10 +196,15 @@ class PolicyAgent:
         return int(legal[self.rng.choice(legal.size, p=p / p.sum())])
 
 
-def load(path: str | os.PathLike, stochastic: bool = False, seed: int | None = None) -> PolicyAgent:
-    """Load an exported opponent: a folder with policy.onnx and card.json, or a zoo
-    name ``<env>/<name>`` (``list_zoo()``), found from any working directory."""
-    return PolicyAgent(path, stochastic=stochastic, seed=seed)
+def load(path: str | os.PathLike, stochastic: bool = False,
+         seed: int | None = None) -> PolicyAgent | TeamAgent:
+    """Load an exported opponent: a folder with policy.onnx and card.json, a team folder
+    (``team.json``: a ``TeamAgent``, one policy per role), or a zoo name ``<env>/<name>``
+    (``list_zoo()``) of either, found from any working directory."""
+    folder = checkpoint_folder(path)
+    if folder.is_dir() and (folder / TEAM_FILE).is_file() and not (folder / "card.json").exists():
+        return TeamAgent(folder, stochastic=stochastic, seed=seed)
+    return PolicyAgent(folder, stochastic=stochastic, seed=seed)
 
 
 class PolicyBot:
@@ -219,32 +231,93 @@ def read_team_card(folder: Path) -> tuple[dict[str, Any], dict[str, str], str]:
     return team, members, env_name
 
 
-class TeamBot:
-    """A team checkpoint as a ``StateBot``: one policy per role, each seat played by the
-    policy of that seat's role."""
+class TeamAgent:
+    """A team checkpoint as ``load`` gives it: one ``PolicyAgent`` per role (``members``).
 
-    def __init__(self, folder: str | os.PathLike, game: Game, stochastic: bool = False,
+    ``act(observation, action_mask, role=None)`` plays the member of ``role``; in a
+    PettingZoo loop of a game whose agents are named after its roles (Hegemony's classes),
+    ``role=agent``.  Without ``role`` it plays the one member whose sizes fit the
+    observation and the mask, and says so when several fit.  ``make_bot``, the opponent
+    pool, ``training.evaluate``, the arena and ``training.play`` take the team's folder or
+    zoo name (or this object, in Python) and seat each member by its seat's role.
+    """
+
+    role: str | None = None  # a team plays every role
+
+    def __init__(self, path: str | os.PathLike, stochastic: bool = False,
                  seed: int | None = None) -> None:
-        self.path = checkpoint_folder(folder)
-        team, members, env_name = read_team_card(self.path)
-        if env_name != game.name:
-            raise CheckpointError(f"team {self.path} was made for env {env_name!r}, "
-                                  f"not {game.name!r}")
-        missing = sorted({game.seat_role(s) for s in range(game.num_players)} - set(members))
-        if missing:
-            raise CheckpointError(f"team {self.path} has no policy for role(s) {missing}")
-        self.name = str(team.get("name", self.path.name))
-        self.card = team
-        self.by_role: dict[str, PolicyBot] = {}
+        self.path = checkpoint_folder(path)
+        self.card, members, self.env_name = read_team_card(self.path)
+        self.name = str(self.card.get("name", self.path.name))
+        self.stochastic = stochastic
+        self.members: dict[str, PolicyAgent] = {}
         for role, sub in members.items():
-            agent = load(self.path / sub, stochastic=stochastic, seed=seed)
+            agent = PolicyAgent(self.path / sub, stochastic=stochastic, seed=seed)
             if agent.role != role:
                 raise CheckpointError(f"team {self.path}: member {sub} plays role "
                                       f"{agent.role!r}, listed as {role!r}")
+            self.members[role] = agent
+        self.roles = tuple(self.members)
+
+    def check_compatible(self, game: Game, seat: int | None = None) -> None:
+        """Refuse a game the team cannot play every seat of (``seat``: that seat's role's
+        member must fit it too), saying why."""
+        if self.env_name != game.name:
+            raise CheckpointError(f"team {self.path} was made for env {self.env_name!r}, "
+                                  f"not {game.name!r}")
+        missing = sorted({game.seat_role(s) for s in range(game.num_players)} - set(self.members))
+        if missing:
+            raise CheckpointError(f"team {self.path} has no policy for role(s) {missing}")
+        for role, agent in self.members.items():
             seats = game.role_seats(role)
             if seats:
                 agent.check_compatible(game, seats[0])
-            self.by_role[role] = PolicyBot(agent, name=f"{self.name}:{role}")
+        if seat is not None:
+            self.members[game.seat_role(seat)].check_compatible(game, seat)
+
+    def member(self, observation: np.ndarray, action_mask: np.ndarray,
+               role: str | None = None) -> PolicyAgent:
+        """The member that plays ``role``, or (no role) the only one of these sizes."""
+        if role is not None:
+            if role not in self.members:
+                raise ValueError(f"team {self.name} has no policy for role {role!r}; its "
+                                 f"roles: {', '.join(self.roles)}")
+            return self.members[role]
+        sizes = (np.asarray(observation).size, np.asarray(action_mask).size)
+        fits = [r for r, a in self.members.items() if (a.observation_size, a.action_count) == sizes]
+        if len(fits) == 1:
+            return self.members[fits[0]]
+        raise ValueError(
+            f"team {self.name}: {'roles ' + ', '.join(fits) if fits else 'none of its roles'} "
+            f"take observations of {sizes[0]} and masks of {sizes[1]}: name the seat's role, "
+            f"act(observation, action_mask, role=...), or play the team by seat with "
+            f"make_bot(spec, game)")
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray,
+            role: str | None = None) -> int:
+        return self.member(observation, action_mask, role).act(observation, action_mask)
+
+    def logits(self, observation: np.ndarray, action_mask: np.ndarray,
+               role: str | None = None) -> np.ndarray:
+        return self.member(observation, action_mask, role).logits(observation, action_mask)
+
+
+class TeamBot:
+    """A team checkpoint as a ``StateBot``: one policy per role, each seat played by the
+    policy of that seat's role.  ``folder``: a team folder or zoo name, or a ``TeamAgent``."""
+
+    def __init__(self, folder: str | os.PathLike | TeamAgent, game: Game,
+                 stochastic: bool = False, seed: int | None = None) -> None:
+        team = folder if isinstance(folder, TeamAgent) else TeamAgent(
+            folder, stochastic=stochastic, seed=seed)
+        team.check_compatible(game)
+        self.team = team
+        self.path = team.path
+        self.name = team.name
+        self.card = team.card
+        self.by_role: dict[str, PolicyBot] = {
+            role: PolicyBot(agent, name=f"{self.name}:{role}")
+            for role, agent in team.members.items()}
 
     def act(self, state: GameState) -> int:
         return self.by_role[state.game.seat_role(state.current_player())].act(state)
@@ -338,6 +411,8 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
     A Python agent (not a string) is played as it is (see ``agent_bot``), and so is the
     object a ``package.module:attribute`` string names.
     """
+    if isinstance(spec, TeamAgent):  # load()'s team: each seat by its role's member
+        return TeamBot(spec, game)
     if not isinstance(spec, str | os.PathLike):
         return agent_bot(spec)
     spec = str(spec)

@@ -482,13 +482,16 @@ def main(argv: list[str] | None = None) -> int:
     model = make_model(plan, vec, policy, policy_kwargs)
     callbacks = []
     if plan.init is not None:
-        from meeplezoo.training.init_from import critic_warmup_callback
+        from meeplezoo.training.init_from import critic_warmup_callback, frozen_actor_warning
 
         warmup = args.critic_warmup
         if warmup is None:
             warmup = 4 * model.n_steps * model.n_envs
         run["init_from"]["critic_warmup_steps"] = warmup
         callbacks.append(critic_warmup_callback(plan.actor_params, warmup))
+        frozen = frozen_actor_warning(args.timesteps, model.n_steps * model.n_envs, warmup)
+        if frozen:
+            print(frozen, file=sys.stderr, flush=True)
     vec.set_attr("gamma", model.gamma)  # the shaping discounts like the model that trains
     if args.imitate_games and not args.resume:
         run["imitation"] = warm_start(plan, model)
@@ -497,7 +500,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume or run["arch"] != "mlp":
         run["net_arch"] = net_arch_of(model.policy)
     log = RunLog(run, plan.out)
-    league = league_callback(plan, log, model.num_timesteps)
+    first_step = int(model.num_timesteps)  # a --resume or --init-from run's earlier steps
+    league = league_callback(plan, log, first_step)
     log.write(model.num_timesteps)
     model.learn(total_timesteps=args.timesteps, callback=[*callbacks, league],
                 progress_bar=not args.no_progress,
@@ -508,9 +512,21 @@ def main(argv: list[str] | None = None) -> int:
     model.save(plan.out / "final_model.zip")
     (plan.out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     vec.close()
-    print(f"saved {plan.out / 'final_model.zip'} after {model.num_timesteps} steps "
-          f"in {run['wall_time_s']:.0f}s")
+    print(done_line(plan, run, int(model.num_timesteps) - first_step, time.time() - log.start))
     return 0
+
+
+def done_line(plan: Plan, run: dict[str, Any], steps: int, seconds: float) -> str:
+    """The closing line: this run's own steps and time, then, for a run that continues
+    another (``--resume``, ``--init-from``), the totals its run.json and card carry."""
+    line = f"saved {plan.out / 'final_model.zip'} after {steps} steps in {seconds:.0f}s"
+    if run["timesteps_done"] != steps:
+        line += (f" ({run['timesteps_done']} steps and {run['wall_time_s']:.0f}s counting the "
+                 "training it continues)")
+    warmup = (run.get("init_from") or {}).get("critic_warmup_steps")
+    if plan.init is not None and warmup is not None and 0 < steps <= warmup:
+        line += f"; the actor did not train: all {steps} steps were the critic's warm-up"
+    return line
 
 
 if __name__ == "__main__":

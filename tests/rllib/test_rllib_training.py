@@ -13,7 +13,7 @@ pytest.importorskip("ray.rllib")
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
-from meeplezoo.training.opponents import TeamBot, load, network_bot
+from meeplezoo.training.opponents import TeamAgent, TeamBot, load, network_bot
 
 SMALL = ["--iterations", "1", "--batch-size", "200", "--minibatch-size", "100", "--epochs",
          "1", "--net", "32,32", "--eval-games", "4", "--seed", "3"]
@@ -48,6 +48,7 @@ def test_the_toy_trains_one_policy_per_role_and_exports_a_team(toy_run):
     team = json.loads((folder / "team.json").read_text())
     assert sorted(team["roles"]) == ["banker", "judge", "trader"]
     game = envs.make_game("toy_roles_v0")
+    assert isinstance(load(folder), TeamAgent)  # load takes the team like any checkpoint
     bot = TeamBot(folder, game, seed=1)
     for role, member in bot.by_role.items():
         assert member.agent.role == role

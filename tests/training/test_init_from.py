@@ -131,3 +131,32 @@ def test_a_team_folder_gives_its_member_for_the_role():
     for role in game.roles:
         agent = resolve_checkpoint("checkpoints/hegemony_v1/ppo_classes", game, role)
         assert agent.role == role and agent.path.name == role
+
+
+def test_the_closing_line_reports_this_runs_own_steps_and_time(shipped, tmp_path, capsys):
+    """Not the card's totals: a 64-step run from a checkpoint says 64 steps."""
+    out = tmp_path / "run"
+    train_from(shipped, out, 64)
+    before = int(load(shipped).card["training_steps"])
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith(f"saved {out / 'final_model.zip'} after 64 steps in ")
+    assert f"({before + 64} steps and " in line and "counting the training it continues" in line
+    assert json.loads((out / "run.json").read_text())["timesteps_done"] == before + 64
+
+
+@pytest.mark.parametrize("steps, warmup, trains", [(64, 64, False), (128, 64, True)])
+def test_a_run_within_the_critic_warmup_warns_that_the_actor_will_not_train(
+        shipped, tmp_path, capsys, steps, warmup, trains):
+    """One rollout of 64 steps with a 64-step warm-up never frees the actor: the run says so
+    before it starts and when it ends; a second rollout does free it, and nothing is said."""
+    from meeplezoo.training.init_from import actor_trains
+
+    model = train_from(shipped, tmp_path / "run", steps, "--critic-warmup", str(warmup))
+    weights = onnx_weights(shipped / "policy.onnx")
+    moved = any(not np.array_equal(value, weights[name])
+                for name, value in actor_state(model).items())
+    assert moved == trains == actor_trains(steps, 64, warmup)
+    captured = capsys.readouterr()
+    warned = f"does not get past the critic warm-up of {warmup} steps" in captured.err
+    assert warned == (not trains)
+    assert ("the actor did not train" in captured.out) == (not trains)

@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--envs-per-runner", type=int, default=1)
     p.add_argument("--num-learners", type=int, default=0,
                    help="learner workers (0: learn in this process)")
+    p.add_argument("--restart-env-runners", action="store_true",
+                   help="restart a failed env runner (RLlib's fault tolerance, for nodes that "
+                        "can vanish); default: a failing env runner ends the run with its "
+                        "error")
     p.add_argument("--iterations", type=int, required=True)
     p.add_argument("--batch-size", type=int, default=4000,
                    help="env steps (decisions) per iteration and learner")
@@ -133,14 +137,27 @@ def ppo_config(env_config: dict[str, Any], args: argparse.Namespace) -> Any:
                   gamma=args.gamma, lambda_=args.gae_lambda, entropy_coeff=args.ent_coef)
         .callbacks(RoleMetrics)
         .debugging(seed=args.seed)
+        # RLlib restarts an env runner through Ray's actor restarts (max_restarts > 0), and
+        # Ray prints an ERROR line for that on every run whose env runners get their config
+        # from the object store, as RLlib's do (ray-project/ray#53727).  Off unless asked:
+        # an env that raises is a bug to see, not to restart up to 1000 times.
+        .fault_tolerance(restart_failed_env_runners=args.restart_env_runners)
     )
+
+
+# Ray's documented opt-out of its usage statistics (docs.ray.io, cluster/usage-stats), read
+# by ``ray.init`` and ``ray start``; a cluster's own nodes take it from ``ray start
+# --disable-usage-stats``.  A value the user set wins.
+USAGE_STATS_ENV = "RAY_USAGE_STATS_ENABLED"
 
 
 def init_ray(address: str | None, temp_dir: str) -> None:
     """Join a cluster, or start Ray here with every file under ``temp_dir`` and no auth
-    token written to the home folder (a private instance; clusters set RAY_AUTH_MODE)."""
+    token written to the home folder (a private instance; clusters set RAY_AUTH_MODE).
+    Ray's usage statistics are off unless ``RAY_USAGE_STATS_ENABLED=1`` says otherwise."""
     import ray
 
+    os.environ.setdefault(USAGE_STATS_ENV, "0")
     if address:
         ray.init(address=address, logging_level="WARNING")
         return
