@@ -1,0 +1,276 @@
+"""Information-set Monte Carlo tree search on the core game API, for every game.
+
+    from meeplezoo.training.ismcts import ISMCTS, SearchBot
+    search = ISMCTS(game, prior=load("checkpoints/necropolis_railway_v1/ppo_league"),
+                    simulations=64, seed=0)
+    action = search.choose(state)            # or SearchBot(search).act(state)
+
+Why: a network played greedily is only as strong as its training; a search turns
+compute at play time into strength, and on games with hidden information it must
+search over what the player can know, not over the true deal (Cowling, Powley and
+Whitehouse 2012, single-observer IS-MCTS; OpenSpiel's ``ismcts.py``).
+
+One decision of player ``p`` runs ``simulations`` simulations (or as many as
+``time_limit`` seconds allow), each:
+
+1. **Determinize**: ``state.resample_hidden(p, rng)`` re-deals everything ``p`` cannot
+   see (other hands, deck orders, the engine's own random generator), so the search
+   reads nothing ``p`` does not know; chance later in the simulation is that
+   re-dealt engine's own.
+2. **Descend one tree of p's information sets**: between ``p``'s decisions the other
+   seats move by the *opponent model* (a bot per seat: the network, the heuristic,
+   random play).  A node is ``p``'s decision; its children are keyed by ``p``'s
+   action and by what ``p`` then observes at its next decision (a digest of its
+   observation and legal mask), so one node is one information set of ``p``.  At a
+   node, PUCT picks among the actions legal in this determinization:
+   ``Q(a) + c * P(a) * sqrt(A(a)) / (1 + N(a))``, with ``P`` the prior (the
+   network's masked softmax, or uniform), ``N`` the visits, ``A`` how often ``a`` was
+   available there (subset-armed bandits: an action legal in few determinizations is
+   not starved by the others' visits).  A decision with one legal action is played
+   without a node.
+3. **Evaluate** the first new node: a ``value`` function if given (a network's value
+   head), else a **playout** to the game's end by the opponent model in every seat,
+   ``p``'s too (the rollout policy); the result is ``p``'s win share plus
+   ``margin_weight`` times its score margin over the best other seat in
+   ``score_scale`` units (as ``training.search``).
+4. **Back up** that value along the path.
+
+The move is the root action with the most visits (ties: the higher mean value, then
+the lower index).  Reproducible: a decision's random stream is seeded by ``seed`` and
+a digest of ``p``'s observation and legal mask, so two positions ``p`` cannot tell
+apart get the same decision, and the same position gets the same one.  Torch-free.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from meeplezoo.envs.core.agents import RandomBot, StateBot
+from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.envs.core.rewards import win_share, winners
+
+# seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
+BotFactory = Callable[[int, int], StateBot]
+# state, seat -> probabilities over the seat's action catalogue (zero where illegal)
+Prior = Callable[[GameState, int], np.ndarray]
+# state, seat -> the seat's value of the position, on the playout value's scale
+Value = Callable[[GameState, int], float]
+
+
+def random_bots(seat: int, seed: int) -> StateBot:
+    return RandomBot(seed)
+
+
+def uniform_prior(state: GameState, seat: int) -> np.ndarray:
+    mask = state.legal_mask().astype(np.float64)
+    return mask / mask.sum()
+
+
+def network_prior(agents: Any) -> Prior:
+    """The masked softmax of a ``PolicyAgent``'s logits, or of each role's member of a team
+    (a ``TeamAgent``, or a role -> agent mapping)."""
+    members = getattr(agents, "members", None) or agents
+
+    def prior(state: GameState, seat: int) -> np.ndarray:
+        agent = members
+        if isinstance(members, dict):
+            agent = members[state.game.seat_role(seat)]
+        mask = state.legal_mask()
+        logits = np.asarray(agent.logits(state.observation(seat), mask), dtype=np.float64)
+        logits = np.where(mask, logits, -np.inf)
+        probs = np.exp(logits - logits.max())
+        return probs / probs.sum()
+
+    return prior
+
+
+def information_digest(state: GameState, seat: int) -> int:
+    """A digest of what ``seat`` knows at its decision: its observation and legal mask."""
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(np.ascontiguousarray(state.observation(seat), dtype=np.float32).tobytes())
+    digest.update(np.packbits(state.legal_mask()).tobytes())
+    return int.from_bytes(digest.digest(), "little")
+
+
+@dataclass
+class Node:
+    """One information set of the searching player."""
+
+    prior: np.ndarray
+    visits: dict[int, int] = field(default_factory=dict)
+    value_sum: dict[int, float] = field(default_factory=dict)
+    available: dict[int, int] = field(default_factory=dict)
+    children: dict[tuple[int, int], Node] = field(default_factory=dict)
+
+    def mean(self, action: int) -> float:
+        n = self.visits.get(action, 0)
+        return self.value_sum.get(action, 0.0) / n if n else 0.0
+
+
+@dataclass
+class SearchResult:
+    action: int
+    visits: dict[int, int]  # root action -> simulations through it
+    values: dict[int, float]  # root action -> mean value
+    simulations: int
+    seconds: float
+
+
+class ISMCTS:
+    """Single-observer IS-MCTS with PUCT (module docstring); ``choose(state)`` for the seat
+    to move.  ``opponents`` moves the other seats inside simulations and, with no ``value``,
+    every seat of the playouts."""
+
+    def __init__(self, game: Game, *, prior: Prior | Any | None = None,
+                 value: Value | None = None, opponents: BotFactory = random_bots,
+                 simulations: int = 64, time_limit: float | None = None,
+                 c_puct: float = 1.5, margin_weight: float = 0.1, seed: int = 0,
+                 max_decisions: int | None = None) -> None:
+        if simulations < 1:
+            raise ValueError(f"simulations must be at least 1, got {simulations}")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError(f"time_limit must be positive seconds, got {time_limit}")
+        self.game = game
+        if prior is None:
+            self.prior: Prior = uniform_prior
+        elif callable(prior) and not hasattr(prior, "logits"):
+            self.prior = prior
+        else:
+            self.prior = network_prior(prior)
+        self.value = value
+        self.opponents = opponents
+        self.simulations = simulations
+        self.time_limit = time_limit
+        self.c_puct = c_puct
+        self.margin_weight = margin_weight
+        self.seed = seed
+        self.max_decisions = max_decisions or game.max_decisions
+
+    # -- one decision ---------------------------------------------------------------------
+    def choose(self, state: GameState) -> int:
+        return self.search(state).action
+
+    def search(self, state: GameState) -> SearchResult:
+        seat = state.current_player()
+        legal = np.flatnonzero(state.legal_mask())
+        if len(legal) == 0:
+            raise ValueError("search on a position with no legal action")
+        start = time.perf_counter()
+        if len(legal) == 1:  # nothing to decide: no simulation
+            return SearchResult(int(legal[0]), {}, {}, 0, 0.0)
+        rng = np.random.default_rng([self.seed, information_digest(state, seat)])
+        root = Node(self.prior(state, seat))
+        done = 0
+        while done < self.simulations:
+            if self.time_limit is not None and done and \
+                    time.perf_counter() - start >= self.time_limit:
+                break
+            self._simulate(state.resample_hidden(seat, rng), seat, root, rng)
+            done += 1
+        best = max((int(a) for a in legal),
+                   key=lambda a: (root.visits.get(a, 0), root.mean(a), -a))
+        return SearchResult(best, dict(root.visits),
+                            {a: root.mean(a) for a in root.visits}, done,
+                            time.perf_counter() - start)
+
+    # -- one simulation -------------------------------------------------------------------
+    def _simulate(self, det: GameState, seat: int, root: Node,
+                  rng: np.random.Generator) -> None:
+        movers: dict[int, StateBot] = {}
+
+        def bot(s: int) -> StateBot:
+            if s not in movers:
+                movers[s] = self.opponents(s, int(rng.integers(2**31)))
+            return movers[s]
+
+        node: Node | None = root
+        parent, last = root, -1  # where ``node`` hangs, once resolved, and by which action
+        path: list[tuple[Node, int]] = []
+        steps = 0
+        while True:
+            while not det.is_terminal() and det.current_player() != seat:
+                det.apply(bot(det.current_player()).act(det))
+                steps += 1
+            if det.is_terminal() or steps >= self.max_decisions:
+                value = self._final_value(det, seat)
+                break
+            legal = np.flatnonzero(det.legal_mask())
+            if len(legal) == 1:  # a forced move: no decision, no node
+                det.apply(int(legal[0]))
+                steps += 1
+                continue
+            if node is None:  # p decides again: which information set is this?
+                key = (last, information_digest(det, seat))
+                node = parent.children.get(key)
+                if node is None:  # a new one: expand it and evaluate it
+                    parent.children[key] = Node(self.prior(det, seat))
+                    value = self._leaf_value(det, seat, bot, steps)
+                    break
+            action = self._select(node, legal)
+            path.append((node, action))
+            det.apply(action)
+            steps += 1
+            parent, last, node = node, action, None
+        for visited, action in path:
+            visited.visits[action] = visited.visits.get(action, 0) + 1
+            visited.value_sum[action] = visited.value_sum.get(action, 0.0) + value
+
+    def _select(self, node: Node, legal: np.ndarray) -> int:
+        """PUCT over the actions legal in this determinization, each counted available."""
+        for a in legal:
+            a = int(a)
+            node.available[a] = node.available.get(a, 0) + 1
+        best, best_score = int(legal[0]), -math.inf
+        for a in legal:
+            a = int(a)
+            n = node.visits.get(a, 0)
+            total = node.available[a]
+            score = node.mean(a) + self.c_puct * float(node.prior[a]) * math.sqrt(total) / (1 + n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _leaf_value(self, det: GameState, seat: int, bot: Callable[[int], StateBot],
+                    steps: int) -> float:
+        if self.value is not None:
+            return float(self.value(det, seat))
+        while not det.is_terminal() and steps < self.max_decisions:
+            det.apply(bot(det.current_player()).act(det))
+            steps += 1
+        return self._final_value(det, seat)
+
+    def _final_value(self, det: GameState, seat: int) -> float:
+        if not det.is_terminal():
+            return 0.0  # cut at the decision cap: no result to score
+        scores = det.scores()
+        others = [s for i, s in enumerate(scores) if i != seat]
+        margin = scores[seat] - max(others) if others else scores[seat]
+        return (win_share(seat, winners(det.rank_keys()))
+                + self.margin_weight * margin / self.game.score_scale)
+
+
+class SearchBot:
+    """An ``ISMCTS`` as a ``StateBot`` (what ``make_bot``, evaluation and the arena play)."""
+
+    def __init__(self, search: ISMCTS, name: str = "ismcts") -> None:
+        self.search = search
+        self.name = name
+
+    def act(self, state: GameState) -> int:
+        return self.search.choose(state)
+
+
+def bots_of(specs: Sequence[StateBot | None], fallback: BotFactory = random_bots
+            ) -> BotFactory:
+    """A ``BotFactory`` from fixed bots per seat (None: ``fallback``)."""
+    def make(seat: int, seed: int) -> StateBot:
+        fixed = specs[seat] if seat < len(specs) else None
+        return fixed if fixed is not None else fallback(seat, seed)
+    return make
