@@ -40,17 +40,20 @@ def _masked_policy_module(policy: Any) -> Any:
     import torch
 
     class MaskedLogits(torch.nn.Module):
-        """The SB3 actor path with invalid actions pushed to a huge negative logit."""
+        """The SB3 actor path with invalid actions pushed to a huge negative logit, and the
+        critic's value (a search's leaf estimate, ``training.ismcts``) as a second output."""
 
         def __init__(self) -> None:
             super().__init__()
             self.policy = policy
 
-        def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:
+        def forward(self, observation: torch.Tensor,
+                    action_mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
             features = self.policy.extract_features(observation, self.policy.pi_features_extractor)
             latent = self.policy.mlp_extractor.forward_actor(features)
             logits = self.policy.action_net(latent)
-            return torch.where(action_mask > 0.5, logits, torch.full_like(logits, MASKED_LOGIT))
+            masked = torch.where(action_mask > 0.5, logits, torch.full_like(logits, MASKED_LOGIT))
+            return masked, self.policy.predict_values(observation)
 
     return MaskedLogits().eval()
 
@@ -87,25 +90,29 @@ def quiet_onnx_export() -> Iterator[None]:
 
 def write_masked_onnx(module: Any, observation_size: int, action_count: int,
                       path: Path) -> None:
-    """Any torch module ``(observation, action_mask) -> masked logits`` as the checkpoint's
-    ``policy.onnx`` (SB3 policies above; RLlib's in ``training.rllib.export``), without the
-    exporter's notices (``quiet_onnx_export``)."""
+    """Any torch module ``(observation, action_mask) -> masked logits`` (or ``(masked
+    logits, value)``: the value becomes a second output, ``value``, shape [batch, 1]) as the
+    checkpoint's ``policy.onnx`` (SB3 policies above; RLlib's in ``training.rllib.export``),
+    without the exporter's notices (``quiet_onnx_export``)."""
     import torch
 
     obs = torch.zeros((1, observation_size), dtype=torch.float32)
     mask = torch.ones((1, action_count), dtype=torch.float32)
     path.parent.mkdir(parents=True, exist_ok=True)
+    with torch.no_grad():
+        with_value = isinstance(module(obs, mask), tuple)
+    outputs = ["masked_logits", *(["value"] if with_value else [])]
     with torch.no_grad(), quiet_onnx_export():
         torch.onnx.export(
             module,
             (obs, mask),
             str(path),
             input_names=["observation", "action_mask"],
-            output_names=["masked_logits"],
+            output_names=outputs,
             dynamic_axes={
                 "observation": {0: "batch"},
                 "action_mask": {0: "batch"},
-                "masked_logits": {0: "batch"},
+                **{name: {0: "batch"} for name in outputs},
             },
             opset_version=17,
             dynamo=False,

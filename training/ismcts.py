@@ -91,6 +91,22 @@ def network_prior(agents: Any) -> Prior:
     return prior
 
 
+def network_value(agents: Any) -> Value:
+    """A leaf value from an export's critic (``PolicyAgent.value``; a team's member for the
+    seat's role), mapped from the rank reward's -1..+1 to 0..1, the scale of a playout's win
+    share.  Raises for an export without a value output."""
+    members = getattr(agents, "members", None) or agents
+
+    def value(state: GameState, seat: int) -> float:
+        agent = members
+        if isinstance(members, dict):
+            agent = members[state.game.seat_role(seat)]
+        estimate = agent.value(state.observation(seat), state.legal_mask())
+        return min(1.0, max(0.0, (estimate + 1.0) / 2.0))
+
+    return value
+
+
 def information_digest(state: GameState, seat: int) -> int:
     """A digest of what ``seat`` knows at its decision: its observation and legal mask."""
     digest = hashlib.blake2b(digest_size=8)

@@ -89,6 +89,11 @@ class PolicyAgent:
         self.name = self.card.get("name", folder.name)
         self.path = folder
         self._check_network_fits_card(model_path)
+        # exports since the value output (``training.export``) carry the critic's estimate;
+        # older ones play as before and have no ``value``
+        outputs = [o.name for o in self.session.get_outputs()]
+        self.has_value = "value" in outputs
+        self._logits_output = outputs[:1]  # the logits alone: the value is not computed
         self.stochastic = stochastic
         self.rng = np.random.default_rng(seed)
 
@@ -159,6 +164,22 @@ class PolicyAgent:
         return self.logits_batch(np.asarray(observation).reshape(1, -1),
                                  np.asarray(action_mask).reshape(1, -1))[0]
 
+    def values_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """The critic's estimate of each row's return (the training reward's scale: rank
+        reward from -1 for last to +1 for first, plus any shaping), from the ``value``
+        output; a ``CheckpointError`` for an export without one."""
+        if not self.has_value:
+            raise CheckpointError(f"{self.path}: its policy.onnx has no value output (exported "
+                                  "before values were; export its model again to add one)")
+        obs = np.asarray(observations, dtype=np.float32)
+        masks = np.asarray(action_masks, dtype=np.float32)
+        out = self.session.run(["value"], {"observation": obs, "action_mask": masks})[0]
+        return np.asarray(out, dtype=np.float64).reshape(len(obs))
+
+    def value(self, observation: np.ndarray, action_mask: np.ndarray) -> float:
+        return float(self.values_batch(np.asarray(observation).reshape(1, -1),
+                                       np.asarray(action_mask).reshape(1, -1))[0])
+
     def logits_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """Masked logits for a batch of rows (one network call)."""
         obs = np.asarray(observations, dtype=np.float32)
@@ -169,7 +190,8 @@ class PolicyAgent:
                 f"checkpoint {self.path} takes observations of {self.observation_size} and masks "
                 f"of {self.action_count} (per row); got {obs.shape} and {masks.shape}"
             )
-        return self.session.run(None, {"observation": obs, "action_mask": masks})[0]
+        return self.session.run(self._logits_output, {"observation": obs,
+                                                      "action_mask": masks})[0]
 
     def act_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """``act`` for a batch of rows: one action per row, never a masked one."""

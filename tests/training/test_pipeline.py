@@ -577,3 +577,32 @@ def test_fitting_commands_without_torch_say_which_extra(monkeypatch, tmp_path, c
             "bench": ["--env", "toy_v0"]}[command]
     with pytest.raises(SystemExit, match=r"needs sb3_contrib.*meeplezoo\[train\]"):
         module.main(argv)
+
+
+def test_an_export_carries_the_critics_value_and_a_search_can_use_it(toy, run_dir, checkpoint):
+    """The ONNX has a second output, ``value``, equal to SB3's ``predict_values``; an
+    information-set search takes it as its leaf value; an export made before it plays on
+    and says it has no value."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from meeplezoo.training.ismcts import ISMCTS, network_value
+
+    agent = load(checkpoint)
+    assert agent.has_value
+    model = MaskablePPO.load(str(run_dir / "final_model.zip"), device="cpu")
+    rng = np.random.default_rng(3)
+    game = toy.game()
+    for seed in range(4):
+        state = toy.to_move(game.new_initial_state(seed), rng)
+        obs = state.observation(state.current_player())
+        with torch.no_grad():
+            expected = float(model.policy.predict_values(torch.as_tensor(obs[None]))[0, 0])
+        assert agent.value(obs, state.legal_mask()) == pytest.approx(expected, abs=1e-5)
+        result = ISMCTS(game, prior=agent, value=network_value(agent), simulations=6,
+                        seed=seed).search(state)
+        assert state.legal_mask()[result.action]
+    old = load("necropolis_railway_v1/ppo_league")  # shipped before the value output
+    assert not old.has_value
+    with pytest.raises(CheckpointError, match="no value output"):
+        old.value(np.zeros(old.observation_size, np.float32), np.ones(old.action_count, bool))

@@ -233,8 +233,11 @@ def test_spatial_onnx_export_matches_torch(spatial_run, samples, tmp_path):
     onnx_logits = session.run(None, {"observation": obs, "action_mask": mask})[0]
     policy = MaskablePPO.load(spatial_run / "final_model.zip", device="cpu").policy
     with torch.no_grad():
-        torch_logits = export._masked_policy_module(policy)(
-            torch.as_tensor(obs), torch.as_tensor(mask)).numpy()
+        torch_logits, torch_values = export._masked_policy_module(policy)(
+            torch.as_tensor(obs), torch.as_tensor(mask))
+        torch_logits = torch_logits.numpy()
+    onnx_values = session.run(["value"], {"observation": obs, "action_mask": mask})[0]
+    np.testing.assert_allclose(onnx_values, torch_values.numpy(), atol=1e-4)  # the critic too
     legal = mask > 0.5
     np.testing.assert_allclose(onnx_logits[legal], torch_logits[legal], atol=1e-4)
     assert (onnx_logits.argmax(1) == torch_logits.argmax(1)).all()
