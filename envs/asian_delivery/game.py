@@ -7,6 +7,9 @@ from typing import Any
 from meeplezoo.envs.asian_delivery import layout as L
 from meeplezoo.envs.asian_delivery import rules, schema
 from meeplezoo.envs.asian_delivery.actions import ACTION_NAMES, NUM_ACTIONS
+from meeplezoo.envs.asian_delivery.bot import HeuristicBot
+from meeplezoo.envs.asian_delivery.render import render_text
+from meeplezoo.envs.asian_delivery.round_end import as_if_ended, end_round
 from meeplezoo.envs.asian_delivery.setup import new_state
 from meeplezoo.envs.asian_delivery.state import AsianDeliveryState
 from meeplezoo.envs.core.game import Game, Option
@@ -85,6 +88,18 @@ class AsianDeliveryGame(Game):
         return AsianDeliveryState.from_dict(self, data)
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from meeplezoo.envs.asian_delivery.bot import HeuristicBot
-
         return HeuristicBot(seed)
+
+    # The game is the top layer: the state reaches the rules above it through these, so no
+    # module imports one above it (ARCHITECTURE.md).
+    def render_state(self, state: AsianDeliveryState) -> str:
+        return render_text(state)
+
+    def as_if_ended(self, state: AsianDeliveryState) -> AsianDeliveryState:
+        return as_if_ended(state)
+
+    def start_round_one(self, state: AsianDeliveryState) -> None:
+        rules.start_round_one(state)
+
+    def end_round(self, state: AsianDeliveryState) -> None:
+        end_round(state)

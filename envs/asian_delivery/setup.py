@@ -168,8 +168,6 @@ def deal_companies(s: AsianDeliveryState) -> None:
     """Variant random_companies: deal each seat a distinct company at random (the
     state's rng, after the market), so a company agents never choose still gets
     played; then round 1 begins exactly as after the last choice."""
-    from meeplezoo.envs.asian_delivery.rules import start_round_one  # rules imports this module
-
     for p, c in enumerate(s.rng.permutation(len(COMPANIES))[: s.n]):
         take_company(s, p, int(c))
-    start_round_one(s)
+    s.game.start_round_one(s)  # the rules module sits above this one

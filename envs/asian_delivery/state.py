@@ -204,9 +204,7 @@ class AsianDeliveryState(LazyRng, GameState):
     def _scored(self) -> AsianDeliveryState:
         if self.is_terminal():
             return self
-        from meeplezoo.envs.asian_delivery.round_end import as_if_ended
-
-        return as_if_ended(self)
+        return self.game.as_if_ended(self)  # the round-end rules sit above the state
 
     def seat_roles(self) -> list[str] | None:
         """Each seat's company key once chosen (``"-"`` before the choice)."""
@@ -260,9 +258,7 @@ class AsianDeliveryState(LazyRng, GameState):
         return other
 
     def render(self) -> str:
-        from meeplezoo.envs.asian_delivery.render import render_text
-
-        return render_text(self)
+        return self.game.render_state(self)  # the text view sits above the state
 
     # -- saving ---------------------------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:

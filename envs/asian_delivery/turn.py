@@ -12,7 +12,6 @@ from __future__ import annotations
 from array import array
 
 from meeplezoo.envs.asian_delivery import layout as L
-from meeplezoo.envs.asian_delivery import round_end
 from meeplezoo.envs.asian_delivery.actions import (
     A_AT,
     A_DAILY,
@@ -91,7 +90,7 @@ def next_turn(s: AsianDeliveryState, after: int, include_self: bool = False) -> 
         s.set_current(q)
         s.set_decision(D_MAIN)
         return
-    round_end.end_round(s)
+    s.game.end_round(s)  # the round-end rules sit above the turn (the game wires them)
 
 
 def legal_main(s: AsianDeliveryState) -> list[int]:

@@ -25,7 +25,7 @@ import numpy as np
 
 from meeplezoo.envs.chihou_sousei.board import ROUNDS
 from meeplezoo.envs.chihou_sousei.decisions import D_PICK, D_PLACE
-from meeplezoo.envs.chihou_sousei.sketch import Sketch
+from meeplezoo.envs.chihou_sousei.sketch import Sketch, sketch_of
 from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 
 MARKER_BONUS = 0.5  # value of starting (first pick) next round, in points; 0 in the last round
@@ -50,7 +50,7 @@ class ChihouBot:
         if len(legal) == 1:
             return legal[0], legal
         me = state.current_player()
-        root = state.sketch()  # all look-ahead runs on cheap feature-free copies
+        root = sketch_of(state)  # all look-ahead runs on cheap feature-free copies
         root.score_totals()  # score the untouched seats once, before copying
         copies = _copies(root, len(legal))
         if state.decision == D_PICK:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeplezoo.envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
+from meeplezoo.envs.chihou_sousei.bot import ChihouBot
 from meeplezoo.envs.chihou_sousei.observation import LAYOUT
+from meeplezoo.envs.chihou_sousei.render import render_state
 from meeplezoo.envs.chihou_sousei.saved import state_schema
 from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 from meeplezoo.envs.core.game import Game, Option
@@ -59,6 +61,8 @@ class ChihouSouseiGame(Game):
         return ChihouSouseiState.from_dict(self, data)
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from meeplezoo.envs.chihou_sousei.bot import ChihouBot
-
         return ChihouBot(seed)
+
+    def render_state(self, state: ChihouSouseiState) -> str:
+        """The text view (the game is the top layer: the state reaches it through here)."""
+        return render_state(state)

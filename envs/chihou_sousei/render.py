@@ -15,6 +15,7 @@ from meeplezoo.envs.chihou_sousei.data import (
     EVENTS,
     POWER,
 )
+from meeplezoo.envs.chihou_sousei.decisions import DECISION_NAMES
 
 if TYPE_CHECKING:
     from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
@@ -61,8 +62,6 @@ def _tableau(state: ChihouSouseiState, seat: int) -> list[str]:
 
 
 def render_state(state: ChihouSouseiState) -> str:
-    from meeplezoo.envs.chihou_sousei.decisions import DECISION_NAMES
-
     head = (
         f"round {min(state.round + 1, 8)}/8  start P{state.start}  stock {state.stock}  "
         f"deck {len(state.deck)}  decision {DECISION_NAMES[state.decision]}"

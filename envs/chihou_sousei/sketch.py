@@ -100,3 +100,13 @@ class Sketch(ChihouSouseiState):
 
     def observation(self, player: int) -> np.ndarray:
         raise TypeError("a sketch keeps no observation features; observe the real state")
+
+
+def sketch_of(state: ChihouSouseiState) -> Sketch:
+    """A cheap copy of ``state`` for a bot's look-ahead (see ``Sketch``)."""
+    other = state._copy_as(Sketch)
+    d = other.__dict__
+    d["feat"] = d["rowfeat"] = d["deckfeat"] = d["plane"] = None
+    d["_legal"] = None
+    d["_owned"] = 0xFF  # every seat's lists were just copied (see ``Sketch._own``)
+    return other

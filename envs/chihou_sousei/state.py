@@ -23,7 +23,7 @@ the same rules without the observation arrays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -52,9 +52,6 @@ from meeplezoo.envs.chihou_sousei.saved import load_fields, save_fields
 from meeplezoo.envs.core.game import GameState
 from meeplezoo.envs.core.hidden import redraw
 from meeplezoo.envs.core.rng import copy_rng
-
-if TYPE_CHECKING:
-    from meeplezoo.envs.chihou_sousei.sketch import Sketch
 
 # per decision (indexed by its number): its legal actions, in no particular order and
 # without repeats (the one statement of the options, for the mask and for sketches),
@@ -192,17 +189,6 @@ class ChihouSouseiState(GameState):
         d["rng"] = copy_rng(self.rng)  # drawn from at setup only; clones stay independent
         return other
 
-    def sketch(self) -> Sketch:
-        """A cheap copy for a bot's look-ahead (see ``sketch.Sketch``)."""
-        from meeplezoo.envs.chihou_sousei.sketch import Sketch
-
-        other = self._copy_as(Sketch)
-        d = other.__dict__
-        d["feat"] = d["rowfeat"] = d["deckfeat"] = d["plane"] = None
-        d["_legal"] = None
-        d["_owned"] = 0xFF  # every seat's lists were just copied (see ``Sketch._own``)
-        return other
-
     def _copy_as(self, cls: type[ChihouSouseiState]) -> Any:
         """A ``cls`` instance with copies of every list play mutates; the
         observation arrays and the generator are still shared."""
@@ -253,6 +239,4 @@ class ChihouSouseiState(GameState):
         return state
 
     def render(self) -> str:
-        from meeplezoo.envs.chihou_sousei.render import render_state
-
-        return render_state(self)
+        return self.game.render_state(self)  # the text view sits above the state

@@ -13,7 +13,9 @@ from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.schema import Record
 from meeplezoo.envs.necropolis_railway import actions as A
 from meeplezoo.envs.necropolis_railway import data as D
+from meeplezoo.envs.necropolis_railway.bot import GreedyBot
 from meeplezoo.envs.necropolis_railway.observation import LAYOUT
+from meeplezoo.envs.necropolis_railway.render import render
 from meeplezoo.envs.necropolis_railway.saved import check_agenda, state_schema
 from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
@@ -59,6 +61,8 @@ class NecropolisRailwayGame(Game):
         return state
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
-        from meeplezoo.envs.necropolis_railway.bot import GreedyBot
-
         return GreedyBot(seed)
+
+    def render_state(self, state: NecropolisState) -> str:
+        """The text view (the game is the top layer: the state reaches it through here)."""
+        return render(state)

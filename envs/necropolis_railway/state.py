@@ -216,9 +216,7 @@ class NecropolisState(AgendaState, GameState):
         return encode(self, player)
 
     def render(self) -> str:
-        from meeplezoo.envs.necropolis_railway.render import render
-
-        return render(self)
+        return self.game.render_state(self)  # the text view sits above the state
 
     # -- copies -----------------------------------------------------------------------------------
     def clone(self, share_rng: bool = False) -> NecropolisState:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from meeplezoo.envs.chihou_sousei import ChihouBot, ChihouSouseiGame
+from meeplezoo.envs.chihou_sousei.sketch import sketch_of
 from meeplezoo.envs.core.agents import RandomBot
 from tests.chihou_sousei.positions import position
 
@@ -64,6 +65,6 @@ def test_bot_gives_start_marker_no_value_in_last_round(rnd, marker_value, best_s
     the last round (index 7) there is no next round to start."""
     state = position(n=2, row=["toyama", "kanagawa", "fukui"], rnd=rnd)
     bot = ChihouBot(0)
-    plain, rightmost = (bot._pick_value(state.sketch(), 0, slot) for slot in (0, 2))
+    plain, rightmost = (bot._pick_value(sketch_of(state), 0, slot) for slot in (0, 2))
     assert rightmost[0] - plain[0] == marker_value and rightmost[1] == plain[1]
     assert sorted(bot.decide(state)[1]) == best_slots
