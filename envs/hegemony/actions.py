@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from meeplezoo.envs.core.actions import ActionCatalogue
+from meeplezoo.envs.hegemony.cards import ACTION_CARDS
 from meeplezoo.envs.hegemony.data import CLASSES, COMPANIES, GOODS, INDUSTRIES, RESOURCES, SECTIONS
 
 ROLE_NAMES = ("working_class", "middle_class", "capitalist_class", "state")
@@ -91,8 +92,6 @@ def free_actions(cls: int) -> tuple[str, ...]:
 
 def card_designs(cls: int) -> tuple[str, ...]:
     """The ids of the class's action-card designs, in deck-file order."""
-    from meeplezoo.envs.hegemony.cards import ACTION_CARDS
-
     return tuple(card.id for card in ACTION_CARDS[CLASSES[cls]])
 
 

@@ -256,3 +256,13 @@ def score(st: HegemonyState, cls: int, points: int, source: str) -> None:
     """``cls`` gains (or loses) ``points`` VP, booked under ``source`` (one of VP_SOURCES)."""
     st.vp[cls] += points
     st.vp_sources[cls][_SOURCE_INDEX[source]] += points
+
+
+def min_wage_level(st: HegemonyState) -> int:
+    """The lowest legal wage level under the current p2 section (§5.4): 0 = L1."""
+    return D.MIN_WAGE_LEVEL[st.policies[1]]
+
+
+def price(st: HegemonyState, cls: int, good: int) -> int:
+    """MC's or CC's current selling price of ``good`` (§5.11)."""
+    return D.PRICE_STEPS[good][st.prices[cls - 1][good]]

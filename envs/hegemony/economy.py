@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, money, storage
+from meeplezoo.envs.hegemony import board, effects, money, phase_rules, storage
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
@@ -66,7 +66,9 @@ from meeplezoo.envs.hegemony.actions import (
     WC,
     blocks,
 )
+from meeplezoo.envs.hegemony.board import min_wage_level, price  # the queries, kept here too
 from meeplezoo.envs.hegemony.state import NO_WORKER
+from meeplezoo.envs.hegemony.workers import gain_prosperity
 
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
@@ -110,16 +112,6 @@ CTX: dict[str, int] = {
 
 
 # -- shared small queries ----------------------------------------------------------------------
-def min_wage_level(st: HegemonyState) -> int:
-    """The lowest legal wage level under the current p2 section (§5.4): 0 = L1."""
-    return D.MIN_WAGE_LEVEL[st.policies[1]]
-
-
-def price(st: HegemonyState, cls: int, good: int) -> int:
-    """MC's or CC's current selling price of ``good`` (§5.11)."""
-    return D.PRICE_STEPS[good][st.prices[cls - 1][good]]
-
-
 def _any_committed(st: HegemonyState, seat: int) -> bool:
     return any(st.seat_committed[seat][k] for k, w in enumerate(st.seat_workers[seat])
                if w != NO_WORKER)
@@ -782,8 +774,6 @@ def _can_use(good: int):
 
 
 def _start_use_health(st: HegemonyState, cls: int) -> None:
-    from meeplezoo.envs.hegemony.workers import gain_prosperity
-
     st.goods[cls][HEALTH] -= board.population(st, cls)  # before the new worker arrives
     gain_prosperity(st, cls)
     board.score(st, cls, D.USE_HEALTH_VP, "prosperity")
@@ -791,8 +781,6 @@ def _start_use_health(st: HegemonyState, cls: int) -> None:
 
 
 def _start_use_luxury(st: HegemonyState, cls: int) -> None:
-    from meeplezoo.envs.hegemony.workers import gain_prosperity
-
     st.goods[cls][LUX] -= board.population(st, cls)
     gain_prosperity(st, cls)
 
@@ -1078,3 +1066,7 @@ FREE = {
     "give_bonus": (_can_bonus, _start_bonus),
     "buy_storage": (_can_storage, _start_storage),
 }
+
+
+# the rule a card's effect runs (effects.py reaches it through ``phase_rules``)
+phase_rules.provide(sell_company=sell_company)

@@ -61,7 +61,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, money, storage
+from meeplezoo.envs.hegemony import board, money, phase_rules, storage
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -660,10 +660,8 @@ def change_legitimacy(st: HegemonyState, cls: int, n: int) -> None:
 
 # -- basic ---------------------------------------------------------------------------------------
 def _basic_pair(nid: int):
-    from meeplezoo.envs.hegemony import turn
-
     action = NODES[nid]["action"]
-    return turn.BASIC.get(BASIC_NAME.get(action, action))
+    return phase_rules.rule("basic_actions").get(BASIC_NAME.get(action, action))
 
 
 def _with_active(st: HegemonyState, nid: int, check: Callable[[], bool]) -> bool:
@@ -749,9 +747,7 @@ def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
             memo[key] = True
             return True
     if NODES[nid]["action"] == "propose_bill":
-        from meeplezoo.envs.hegemony import politics
-
-        result = politics.can_propose(st, cls, _propose_args(MODS[nid])["policies"])
+        result = phase_rules.rule("can_propose")(st, cls, _propose_args(MODS[nid])["policies"])
     else:
         pair = _basic_pair(nid)
         result = pair is not None and _with_active(st, nid, lambda: pair[0](st, cls))
@@ -765,9 +761,7 @@ def start_basic_as(st: HegemonyState, cls: int, nid: int) -> None:
     st.push((END_BASIC, cls, st.ctx.get(ACTIVE, -1)))
     st.ctx[ACTIVE] = nid
     if NODES[nid]["action"] == "propose_bill":  # politics takes the modifiers as arguments
-        from meeplezoo.envs.hegemony import politics
-
-        politics.push_propose(st, cls, **_propose_args(MODS[nid]))
+        phase_rules.rule("push_propose")(st, cls, **_propose_args(MODS[nid]))
         return
     pair = _basic_pair(nid)
     assert pair is not None
@@ -930,9 +924,7 @@ def _apply_qty(st: HegemonyState, item: Item, action: int) -> None:
     else:  # buy_from_players
         seller = st.ctx[PROVIDE]
         g = GOOD_OF[node["res"]]
-        from meeplezoo.envs.hegemony import economy
-
-        money.pay(st, ST, n * economy.price(st, seller, g), seller)
+        money.pay(st, ST, n * board.price(st, seller, g), seller)
         _take_storage(st, seller, g, n)
         receive_good(st, ST, g, n)
         st.ctx[UNITS] += n
@@ -1004,9 +996,7 @@ def _apply_remove(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _can_upgrade(st: HegemonyState, cls: int, nid: int) -> bool:
-    from meeplezoo.envs.hegemony import workers  # (workers imports this module)
-
-    return bool(workers.retrain_sources(st, cls))
+    return bool(phase_rules.rule("retrain_sources")(st, cls))
 
 
 def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
@@ -1015,9 +1005,7 @@ def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _legal_upgrade(st: HegemonyState, item: Item) -> list[int]:
     """The workers Use Education could replace (§4.2)."""
-    from meeplezoo.envs.hegemony import workers
-
-    return workers.retrain_sources(st, item[1])
+    return phase_rules.rule("retrain_sources")(st, item[1])
 
 
 def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
@@ -1029,16 +1017,12 @@ def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _legal_upgrade_to(st: HegemonyState, item: Item) -> list[int]:
-    from meeplezoo.envs.hegemony import workers  # (workers imports this module)
-
-    return workers.legal_retrain_industry(st, item)
+    return phase_rules.rule("legal_retrain_industry")(st, item)
 
 
 def _apply_upgrade_to(st: HegemonyState, item: Item, action: int) -> None:
     """As Use Education's replacement (§4.2), without its cost or Prosperity."""
-    from meeplezoo.envs.hegemony import workers
-
-    workers.apply_retrain(st, item, action)
+    phase_rules.rule("apply_retrain")(st, item, action)
 
 
 def _can_coop(st: HegemonyState, cls: int, nid: int) -> bool:
@@ -1077,9 +1061,7 @@ def _wage_target(st: HegemonyState, seat: int, level: str) -> int:
         return -1
     if company.sector == "mc" and board.employee_slot(st, seat) < 0:
         return -1
-    from meeplezoo.envs.hegemony import economy
-
-    least = economy.min_wage_level(st)
+    least = board.min_wage_level(st)
     new = least if level == "min" else max(least, LEVEL_OF[level])
     current = st.seat_wage[seat]
     if new == current:
@@ -1170,10 +1152,8 @@ def _apply_company(st: HegemonyState, item: Item, action: int) -> None:
     op = node["op"]
     st.agenda.pop()
     if op == "sell_company":
-        from meeplezoo.envs.hegemony import economy
-
         cost = D.COMPANIES[st.seat_card[seat]].cost
-        economy.sell_company(st, cls, seat)
+        phase_rules.rule("sell_company")(st, cls, seat)
         price = math.floor(Fraction(str(node["price_factor"])) * cost)
         if price < cost:
             money.pay(st, cls, cost - price)
@@ -1310,12 +1290,10 @@ def _can_prosperity(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _do_prosperity(st: HegemonyState, cls: int, nid: int) -> None:
-    from meeplezoo.envs.hegemony import workers
-
     node = NODES[nid]
     money.pay(st, cls, amount(st, cls, node.get("cost", 0)))
     for _ in range(node["steps"]):
-        workers.gain_prosperity(st, cls)
+        phase_rules.rule("gain_prosperity")(st, cls)
 
 
 # -- the voting bag --------------------------------------------------------------------------------
@@ -1459,13 +1437,11 @@ def _legal_shift(st: HegemonyState, item: Item) -> list[int]:
 
 
 def _apply_shift(st: HegemonyState, item: Item, action: int) -> None:
-    from meeplezoo.envs.hegemony import politics
-
     policy, section = divmod(action - blocks(item[1]).bill, 3)
     st.agenda.pop()
     if not NODES[item[2]]["no_vp"]:
         board.score(st, item[1], D.BILL_PASS_VP, "bills")
-    politics.change_policy(st, policy, section, by_vote=False)
+    phase_rules.rule("change_policy")(st, policy, section, by_vote=False)
 
 
 def _can_peek(st: HegemonyState, cls: int, nid: int) -> bool:
@@ -1537,13 +1513,11 @@ def _bundle(st: HegemonyState, target: int, nid: int) -> list[int]:
 
 def _unit_offers(st: HegemonyState, good: int) -> list[tuple[int, int, int]]:
     """(source, unit price, units available) where the State may buy ``good`` (§3.13)."""
-    from meeplezoo.envs.hegemony import economy
-
     offers = []
     if st.cc_storage[good]:
-        offers.append((SRC_CC, economy.price(st, CC, good), st.cc_storage[good]))
+        offers.append((SRC_CC, board.price(st, CC, good), st.cc_storage[good]))
     if st.mc_storage[good]:
-        offers.append((SRC_MC, economy.price(st, MC, good), st.mc_storage[good]))
+        offers.append((SRC_MC, board.price(st, MC, good), st.mc_storage[good]))
     if good < 2:
         offers.append((SRC_FOREIGN, D.FOREIGN_BASE[good], 1 << 30))
     return offers
@@ -1641,15 +1615,13 @@ def _after_unit(st: HegemonyState, good: int, src: int) -> int:
 
 
 def _apply_provide_buy(st: HegemonyState, item: Item, action: int) -> None:
-    from meeplezoo.envs.hegemony import economy
-
     good = item[2]
     src = action - blocks(ST).source
     if src == SRC_FOREIGN:
         money.pay(st, ST, D.FOREIGN_BASE[good])
     else:
         seller = CC if src == SRC_CC else MC
-        money.pay(st, ST, economy.price(st, seller, good), seller)
+        money.pay(st, ST, board.price(st, seller, good), seller)
         _take_storage(st, seller, good, 1)
     st.ctx[NEED[good]] -= 1
     if not st.ctx[NEED[good]]:
@@ -1685,12 +1657,10 @@ def _buy_from_players_max(st: HegemonyState, seller: int, nid: int) -> int:
     """Units the State can buy from ``seller`` (at its price, from its Storage)."""
     if seller not in (MC, CC):
         return 0
-    from meeplezoo.envs.hegemony import economy
-
     node = NODES[nid]
     g = GOOD_OF[node["res"]]
     held = st.mc_storage[g] if seller == MC else st.cc_storage[g]
-    unit = economy.price(st, seller, g)
+    unit = board.price(st, seller, g)
     return max(0, min(amount(st, seller, node["up_to"]), held, money.cash(st, ST) // unit))
 
 

@@ -12,8 +12,19 @@ import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, Option
-from meeplezoo.envs.hegemony import turn  # noqa: F401  (joins the phase modules' agenda codes)
+from meeplezoo.envs.hegemony import (
+    hidden,
+    invariants,
+    observation,
+    production,
+    render,
+    turn,  # noqa: F401  (joins the phase modules' agenda codes)
+)
 from meeplezoo.envs.hegemony.actions import ROLE_NAMES, catalogue
+from meeplezoo.envs.hegemony.bot import HegemonyBot
+from meeplezoo.envs.hegemony.saved import state_schema
+from meeplezoo.envs.hegemony.setup import new_game
+from meeplezoo.envs.hegemony.state import HegemonyState
 
 VARIANTS = {
     "initial_p6": Option("B", ("B", "A"), "starting section of policy 6 (§1.2, §12 #7)"),
@@ -68,32 +79,43 @@ class HegemonyGame(Game):
         return catalogue(role).names[self.check_action_index(action, role)]
 
     def feature_names(self, role: str | None = None) -> list[str]:
-        from meeplezoo.envs.hegemony.observation import layout
-
-        return layout(self.check_role(role)).names
+        return observation.layout(self.check_role(role)).names
 
     def new_initial_state(self, seed: int | None = None) -> Any:
-        from meeplezoo.envs.hegemony.setup import new_game
-
         return new_game(self, seed)
 
     def state_schema(self) -> Any:
-        from meeplezoo.envs.hegemony.saved import state_schema
-
         return state_schema()
 
     def heuristic_bot(self, seed: int | None = None) -> Any:
         """The scripted opponent: plays whichever class is to move (``bot.HegemonyBot``)."""
-        from meeplezoo.envs.hegemony.bot import HegemonyBot
-
         return HegemonyBot(seed)
+
+    # The state reaches the rules above it through these (ARCHITECTURE.md): the game is the
+    # top of the package and imports them, so no module imports one above it.
+    def encode(self, state: HegemonyState, player: int) -> np.ndarray:
+        return observation.encode(state, player)
+
+    def render_state(self, state: HegemonyState, viewer: int | None = None) -> str:
+        return render.render(state, viewer)
+
+    def as_if_ended(self, state: HegemonyState) -> HegemonyState:
+        return production.as_if_ended(state)
+
+    def rank_keys_of(self, state: HegemonyState) -> list[tuple]:
+        return production.rank_keys(state)
+
+    def check_invariants(self, state: HegemonyState) -> None:
+        invariants.check_invariants(state)
+
+    def resample_hidden(self, state: HegemonyState, player: int,
+                        rng: np.random.Generator) -> HegemonyState:
+        return hidden.resample_hidden(state, player, rng)
 
     def state_from_dict(self, data: dict[str, Any]) -> Any:
         """Rebuild a schema-checked save by replaying its moves from its set-up seed, and
         refuse it unless the replay reaches exactly the saved position: a loaded game is
         always one that legal play reaches, whatever was edited in the file."""
-        from meeplezoo.envs.hegemony.setup import new_game
-
         state = new_game(self, data["origin_seed"])
         for step, action in enumerate(data["history"]):
             if state.is_terminal() or not state.legal_mask()[action]:

@@ -9,6 +9,7 @@ from meeplezoo.envs.hegemony import board, storage
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC_SEATS, COOP_SEATS, MC_SEATS, PUBLIC_SEATS
+from meeplezoo.envs.hegemony.politics import cubes_out_of_bag
 from meeplezoo.envs.hegemony.state import NO_WORKER, worker_class, worker_kind
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ def _money(st: HegemonyState) -> None:
 def _cubes(st: HegemonyState) -> None:
     held = board.influence_supply(st)
     assert 0 <= held <= D.INFLUENCE_CUBES, f"influence supply {held} outside 0..35"
-    from meeplezoo.envs.hegemony.politics import cubes_out_of_bag
-
     drawn = cubes_out_of_bag(st)
     for cls in range(3):
         total = st.bag[cls] + st.cube_supply[cls] + drawn[cls] + st.benefits[cls][6]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from meeplezoo.envs.core.features import FeatureLayout
-from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import board, economy, effects
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -34,7 +34,9 @@ from meeplezoo.envs.hegemony.actions import (
     WORKER_KINDS,
     card_designs,
 )
+from meeplezoo.envs.hegemony.politics import SECRET_BIDS
 from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
+from meeplezoo.envs.hegemony.turn import AGENDA, CTX_DEFAULTS
 
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
@@ -51,9 +53,6 @@ def _scale(value: float, high: float, low: float = 0.0) -> float:
 
 
 def _ctx_keys() -> list[str]:
-    from meeplezoo.envs.hegemony.politics import SECRET_BIDS  # (hidden.py imports this module)
-    from meeplezoo.envs.hegemony.turn import CTX_DEFAULTS
-
     return [k for k in sorted(CTX_DEFAULTS) if k not in SECRET_BIDS]
 
 
@@ -102,8 +101,6 @@ _BIT_ROWS = {w: tuple(tuple((v >> b) & 1 for b in range(w)) for v in range(1 << 
 
 
 def _decision_codes() -> list[int]:
-    from meeplezoo.envs.hegemony.turn import AGENDA
-
     return sorted(c for c in AGENDA.codes if AGENDA.is_decision(c))
 
 
@@ -111,8 +108,6 @@ def _decision_codes() -> list[int]:
 def layout(role: str) -> FeatureLayout:
     cls = ROLE_NAMES.index(role)
     lay = FeatureLayout()
-    from meeplezoo.envs.hegemony.turn import AGENDA
-
     lay.add("decision", [AGENDA.name(c) for c in _decision_codes()])
     lay.add("decision_arg")
     lay.add("ctx", _ctx_labels())
@@ -448,8 +443,6 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
     first), or two empty lists: what ``hidden.resample_hidden`` keeps for that viewer."""
     if not st.agenda or st.agenda[-1][1] != player or st.agenda[-1][0] not in _peek_codes():
         return [], []
-    from meeplezoo.envs.hegemony import economy, effects
-
     code, _seat, arg = st.agenda[-1]
     if code == effects.PEEK:
         k = min(effects.NODES[arg]["k"], len(st.event_deck))
@@ -466,8 +459,6 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
 @cache
 def _peek_codes() -> frozenset[int]:
     """The decisions during which a peek shows cards (see ``peeked``)."""
-    from meeplezoo.envs.hegemony import economy, effects
-
     return frozenset((effects.PEEK, effects.PEEK_SWAP, economy.EXPORT_CARD,
                       economy.SELL_FOREIGN))
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
-from meeplezoo.envs.hegemony import board, economy, storage, workers
+from meeplezoo.envs.hegemony import board, economy, phase_rules, storage, workers
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -618,3 +618,8 @@ CODES: dict[int, Decision | Step] = {
     P1_CLOSE: Decision("p1_close_company", _legal_p1_close, _apply_p1_close),
     RECHECK: Step("policy_recheck", _recheck),
 }
+
+
+# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
+phase_rules.provide(can_propose=can_propose, push_propose=push_propose,
+                    change_policy=change_policy)

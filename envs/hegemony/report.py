@@ -28,7 +28,9 @@ from meeplezoo import envs
 from meeplezoo.envs.core import balance
 from meeplezoo.envs.core.balance import deal_seed as game_seed
 from meeplezoo.envs.core.balance import seat_seed as bot_seed
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import parse_options
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.stats import wilson
 from meeplezoo.envs.hegemony import balance_stats
 from meeplezoo.envs.hegemony.balance_stats import CLASSES
@@ -68,10 +70,13 @@ def _batch(args: tuple[tuple[dict[str, Any], int], list[tuple[int, int]]]
 
 
 def run_games(config: dict[str, Any], seed: int, games: int, workers: int,
-              matchups: tuple[int, ...] = MATCHUPS) -> list[dict[str, Any]]:
-    """Every (game, match-up) result, sorted by match-up then game."""
+              matchups: tuple[int, ...] = MATCHUPS,
+              progress: Progress | None = None) -> list[dict[str, Any]]:
+    """Every (game, match-up) result, sorted by match-up then game; ``progress`` counts the
+    games as their chunks end (the split changes no result: every game is seeded alone)."""
     jobs = [(g, m) for m in matchups for g in range(games)]
-    results = balance.run_batches(_batch, (config, seed), jobs, workers)
+    counted = (lambda part: progress.update(len(part))) if progress is not None else None
+    results = balance.run_batches(_batch, (config, seed), jobs, workers, counted)
     return sorted(results, key=lambda r: (r["matchup"], r["g"]))
 
 
@@ -124,11 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     matchups = tuple(sorted({index[w] for w in wanted}))
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
-    for m in matchups:  # one at a time, each reported as it ends (a long run shows progress)
-        part = run_games(config, args.seed, args.games, args.workers, (m,))
-        results += part
-        print(f"<!-- {matchup_name(m)}: {len(part)} games done after "
-              f"{time.perf_counter() - start:.0f} s -->\n{markdown(summarise(part))}", flush=True)
+    with Progress(args.games * len(matchups), "hegemony-report") as progress:
+        for m in matchups:  # one at a time, each printed as it ends
+            part = run_games(config, args.seed, args.games, args.workers, (m,), progress)
+            results += part
+            print(f"<!-- {matchup_name(m)}: {len(part)} games done after "
+                  f"{time.perf_counter() - start:.0f} s -->\n{markdown(summarise(part))}",
+                  flush=True)
     elapsed = time.perf_counter() - start
     summary = summarise(results)
     print(f"## Hegemony bot report: {args.games} games per match-up, seed {args.seed}, "
@@ -142,4 +149,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

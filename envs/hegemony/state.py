@@ -15,8 +15,6 @@ Encodings:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -186,34 +184,27 @@ class HegemonyState(LazyRng, AgendaState, GameState):
     def _scored(self) -> HegemonyState:
         if not self.agenda:
             return self
-        from meeplezoo.envs.hegemony.production import as_if_ended
-
-        return as_if_ended(self)
+        return self.game.as_if_ended(self)
 
     def decision_name(self) -> str:
         if not self.agenda:
             return "game_over"
-        from meeplezoo.envs.hegemony.turn import AGENDA
+        return self.agenda_rules.name(self.agenda[-1][0])
 
-        return AGENDA.name(self.agenda[-1][0])
-
+    # The rules above the state (the encoder, the text view, the final scoring, the
+    # invariants, the hidden-information re-deal) are reached through the game, the top of
+    # the package, which imports them: no module here imports one above it.
     def observation(self, player: int) -> np.ndarray:
-        return _encoder()(self, player)
+        return self.game.encode(self, player)
 
     def render(self) -> str:
-        from meeplezoo.envs.hegemony.render import render
-
-        return render(self)
+        return self.game.render_state(self)
 
     def render_for(self, viewer: int) -> str:
-        from meeplezoo.envs.hegemony.render import render
-
-        return render(self, viewer)
+        return self.game.render_state(self, viewer)
 
     def rank_keys(self) -> list[tuple]:
-        from meeplezoo.envs.hegemony.production import rank_keys
-
-        return rank_keys(self)
+        return self.game.rank_keys_of(self)
 
     def score_breakdown(self) -> list[dict[str, float]]:
         """Per class, its VP by source (``VP_SOURCES``), summing to the total of ``scores``
@@ -224,25 +215,13 @@ class HegemonyState(LazyRng, AgendaState, GameState):
                 for c in range(4)]
 
     def check_invariants(self) -> None:
-        from meeplezoo.envs.hegemony.invariants import check_invariants
-
-        check_invariants(self)
+        self.game.check_invariants(self)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> HegemonyState:
-        from meeplezoo.envs.hegemony.hidden import resample_hidden
-
-        return resample_hidden(self, player, rng)
+        return self.game.resample_hidden(self, player, rng)
 
     def top(self) -> Item:
         return self.agenda[-1]
-
-
-@cache
-def _encoder() -> Callable[[HegemonyState, int], np.ndarray]:
-    """``observation.encode``, imported once (it imports this module)."""
-    from meeplezoo.envs.hegemony.observation import encode
-
-    return encode
 
 
 def empty_state(game: HegemonyGame) -> HegemonyState:

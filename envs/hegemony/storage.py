@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.hegemony import data as D
-from meeplezoo.envs.hegemony.actions import CC, MC
+from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS
 
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
@@ -48,8 +48,6 @@ def store(st: HegemonyState, cls: int, good: int, amount: int, *, ftz: bool = Fa
 def public_service_cap(st: HegemonyState, service: int) -> int:
     """Cap of Public Service ``service`` (0 health, 1 edu, 2 media influence): the production
     of the face-up public companies of that industry, operational or not, + 6 (§5.8)."""
-    from meeplezoo.envs.hegemony.actions import PUBLIC_SEATS
-
     industry = 2 + service  # health 2, edu 3, media 4
     total = sum(D.COMPANIES[st.seat_card[s]].production for s in PUBLIC_SEATS
                 if st.seat_card[s] >= 0 and st.seat_face_up[s]
@@ -61,8 +59,6 @@ def state_goods_cap(st: HegemonyState, good: int) -> int:
     """The State's own food / lux cap: its production of that good + 6 (§5.11, §12 #12).
     The State produces food or lux only through public companies of that industry, which the
     base game does not have, so the cap is 6 unless a card moves such a company to it."""
-    from meeplezoo.envs.hegemony.actions import PUBLIC_SEATS
-
     total = sum(D.COMPANIES[st.seat_card[s]].production for s in PUBLIC_SEATS
                 if st.seat_card[s] >= 0 and st.seat_face_up[s]
                 and D.COMPANIES[st.seat_card[s]].industry == good)

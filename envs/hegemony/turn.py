@@ -23,7 +23,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from meeplezoo.envs.core.agenda import AgendaRules, Decision, Item, Step
-from meeplezoo.envs.hegemony import board, economy, effects, politics, production, workers
+from meeplezoo.envs.hegemony import (
+    board,
+    economy,
+    effects,
+    phase_rules,
+    politics,
+    production,
+    workers,
+)
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -54,6 +62,7 @@ def _join(name: str) -> dict[str, Action]:
 
 
 BASIC: dict[str, Action] = _join("BASIC")
+phase_rules.provide(basic_actions=BASIC)  # a card's ``basic`` effect runs these (effects.py)
 FREE: dict[str, Action] = _join("FREE")
 CTX = {"market_done": 0}  # bit k: market card k is being discarded
 CTX_DEFAULTS: dict[str, int] = dict(CTX)

@@ -38,7 +38,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects
+from meeplezoo.envs.hegemony import board, effects, phase_rules
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -1029,3 +1029,8 @@ FREE = {
     "use_education": (_can_use_education, _start_use_education),
     "swap_workers": (_can_swap, _start_swap),
 }
+
+
+# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
+phase_rules.provide(gain_prosperity=gain_prosperity, retrain_sources=retrain_sources,
+                    legal_retrain_industry=legal_retrain_industry, apply_retrain=apply_retrain)
