@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
+from meeplezoo.training.ismcts import ISMCTS, SearchBot, network_value
 from meeplezoo.training.opponents import (
     CheckpointError,
     OpponentSpec,
@@ -22,21 +24,76 @@ from meeplezoo.training.opponents import (
     TeamBot,
     find_checkpoint,
     import_agent,
+    load,
     network_bot,
     spec_role,
 )
 from meeplezoo.training.search import lookahead_bot
 
+# Difficulty levels of a network opponent, named after the spec: ``<zoo name>@<level>``.
+# A level is how the network plays: sampled from its policy (a weaker, human-friendly
+# player), greedy (its best move: the plain spec), or an information-set search guided by
+# it (``training.ismcts``) at a budget of simulations per decision.
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"play": "sampled"},
+    "medium": {"play": "greedy"},
+    "hard": {"play": "search", "simulations": 16},
+    "expert": {"play": "search", "simulations": 64},
+}
+
+
+def split_level(spec: OpponentSpec) -> tuple[OpponentSpec, str | None]:
+    """``"x/y@hard"`` -> ``("x/y", "hard")``; a spec without a level is returned as it is.
+    An unknown level is an error naming the levels."""
+    if not isinstance(spec, str) or "@" not in spec:
+        return spec, None
+    base, level = spec.rsplit("@", 1)
+    if level not in LEVELS:
+        raise ConfigError(f"{spec!r}: unknown level {level!r}; the levels are "
+                          f"{', '.join(LEVELS)} (e.g. {base}@hard)")
+    if base in ("random", "heuristic"):
+        raise ConfigError(f"{spec!r}: levels are for networks (a checkpoint, team or zoo "
+                          f"name), not {base!r}")
+    return base, level
+
+
+def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
+              seat: int | None) -> Any:
+    """The network ``base`` playing at ``level`` (``LEVELS``)."""
+    settings = LEVELS[level]
+    if settings["play"] != "search":
+        return network_bot(base, game, seed, settings["play"] == "sampled", seat)
+    agent = load(str(base))
+    members = getattr(agent, "members", None)
+    agents = list(members.values()) if members else [agent]
+    value = network_value(agent) if all(a.has_value for a in agents) else None
+    greedy = network_bot(base, game, None, False, seat)
+
+    def movers(s: int, bot_seed: int) -> Any:
+        """The network moves every seat it can play in the simulations (its own policy as
+        the opponents' model and the playouts'); the game's bot plays the rest."""
+        role = game.seat_role(s)
+        plays = members is not None or agent.role in (None, role)
+        return greedy if plays else game.heuristic_bot(bot_seed)
+
+    search = ISMCTS(game, prior=agent, value=value, opponents=movers,
+                    simulations=settings["simulations"], seed=0 if seed is None else seed)
+    return SearchBot(search, name=f"{base}@{level}")
+
 
 def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,
              lookahead: bool = True, seat: int | None = None) -> Any:
-    """A ``StateBot`` for ``random``, ``heuristic``, a checkpoint folder or a team folder.
+    """A ``StateBot`` for ``random``, ``heuristic``, a checkpoint folder or a team folder,
+    optionally at a difficulty level (``<spec>@<level>``, ``LEVELS``).
 
     A checkpoint plays the seats of its card's role (checked against ``seat`` when
     given); a team plays every seat by that seat's role.  A checkpoint whose card has
     a ``lookahead`` block plays with that search (``training.search.LookaheadBot``)
     unless ``lookahead`` is False.
     """
+    spec, level = split_level(spec)
+    if level is not None:
+        return level_bot(spec, level, game, seed, seat)
     bot = network_bot(spec, game, seed, stochastic, seat)
     card = getattr(getattr(bot, "agent", None), "card", None) or {}
     if not (lookahead and card.get("lookahead")):
@@ -84,9 +141,10 @@ def parse_weighted(specs: list[str]) -> list[tuple[str, float]]:
         try:
             value = float(weight) if weight else 1.0
         except ValueError:
-            raise ValueError(f"opponent weight in {spec!r} must be a number, e.g. self=3") from None
+            raise ConfigError(f"opponent weight in {spec!r} must be a number, e.g. self=3"
+                              ) from None
         if value <= 0:
-            raise ValueError(f"opponent weight in {spec!r} must be positive")
+            raise ConfigError(f"opponent weight in {spec!r} must be positive")
         weighted.append((kind, value))
     return weighted
 
@@ -112,13 +170,13 @@ class OpponentPool:
         snapshot_dir: str | os.PathLike | None = None,
     ) -> None:
         if not specs:
-            raise ValueError("the opponent pool needs at least one kind")
+            raise ConfigError("the opponent pool needs at least one kind")
         weighted = parse_weighted(specs)
         for spec, _ in weighted:
             if ":" in spec and find_checkpoint(spec) is None:
                 import_agent(spec)  # a package.module:attribute agent; refused if it cannot play
             elif spec not in self.KINDS and find_checkpoint(spec) is None:
-                raise ValueError(
+                raise ConfigError(
                     f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
                     "nor a checkpoint folder, zoo name or package.module:attribute agent"
                 )

@@ -1,0 +1,43 @@
+"""Difficulty levels by name: ``<network>@easy|medium|hard|expert`` wherever an agent is
+named (make_bot, and so evaluate, the arena, play and the opponent pool)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training import evaluate
+from meeplezoo.training.bots import LEVELS, make_bot, split_level
+from meeplezoo.training.ismcts import SearchBot
+from meeplezoo.training.opponents import PolicyBot
+
+NECRO = "necropolis_railway_v1/ppo_league"
+
+
+def test_levels_parse_and_bad_ones_are_refused():
+    assert split_level(f"{NECRO}@hard") == (NECRO, "hard")
+    assert split_level(NECRO) == (NECRO, None)
+    with pytest.raises(ConfigError, match=r"unknown level 'godlike'.*easy, medium, hard"):
+        split_level(f"{NECRO}@godlike")
+    with pytest.raises(ConfigError, match="levels are for networks"):
+        split_level("heuristic@hard")
+
+
+def test_each_level_builds_its_player_and_plays_a_legal_game():
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    easy, medium, hard = (make_bot(f"{NECRO}@{lv}", game, seed=1)
+                          for lv in ("easy", "medium", "hard"))
+    assert isinstance(easy, PolicyBot) and easy.agent.stochastic
+    assert isinstance(medium, PolicyBot) and not medium.agent.stochastic
+    assert isinstance(hard, SearchBot)
+    assert hard.search.simulations == LEVELS["hard"]["simulations"]
+    final = play_game(game.new_initial_state(3), [hard, RandomBot(2)])
+    assert final.is_terminal()
+
+
+def test_a_level_is_a_spec_in_evaluate():
+    result = evaluate.versus_field("necropolis_railway_v1", {"num_players": 2},
+                                   f"{NECRO}@easy", "random", games=2, seed=4)
+    assert result["games"] == 2
