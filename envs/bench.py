@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.progress import Progress
 
 CHECK_EVERY = 16  # decisions between clock reads: a read costs about 1% of a decision
 WARM_UP_SECONDS = 0.2
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     names = [args.env] if args.env else envs.list_envs()
     rows: list[dict[str, Any]] = []
     references: list[RandomPlay] = []
+    cases = []
     for name in names:
         game_cls = envs.game_class(name)
         counts = range(game_cls.min_players, game_cls.max_players + 1)
@@ -209,10 +212,13 @@ def main(argv: list[str] | None = None) -> int:
             if args.players not in counts:
                 parser.error(f"{name} takes {counts.start} to {counts.stop - 1} players")
             counts = [args.players]
-        for n in counts:
+        cases += [(name, n) for n in counts]
+    with Progress(len(cases), "bench", unit="row") as progress:
+        for name, n in cases:
             row, reference = bench_row(name, n, args.seconds, args.slice)
             rows.append(row)
             references.append(reference)
+            progress.update()
     # the yardstick row: every yardstick slice of the run
     rows.insert(0, {"env": "connect_four_v3 (yardstick)", "players": 2, **rates(references)})
 
@@ -231,4 +237,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -20,12 +20,12 @@ import argparse
 import difflib
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 
 ROOT = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
 GAME_SEED = 20261130
@@ -113,7 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [(e, n) for e, n in cases()
               if args.env in (None, e) and args.players in (None, n)]
     if not chosen:
-        p.error(f"no such env and player count; choose from {cases()}")
+        asked = " ".join(f"{flag} {value}" for flag, value in (("--env", args.env),
+                                                               ("--players", args.players))
+                         if value is not None)
+        p.error(f"{asked}: no golden playthrough; there are "
+                + ", ".join(f"{env} {n}p" for env, n in cases()))
     status = 0
     for env_name, players in chosen:
         if args.print:
@@ -132,4 +136,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(run_command(main))

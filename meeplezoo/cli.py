@@ -4,7 +4,10 @@
     meeplezoo --help                                # the commands and what each does
 
 Each command is a module's ``main(argv)``; its own ``--help`` says the rest.  Modules are
-imported only when their command runs, so ``meeplezoo play`` needs no torch.
+imported only when their command runs, so ``meeplezoo play`` needs no torch.  Every command
+runs through ``envs.core.command.run_command``, as ``python -m <its module>`` does: a user
+error is one line and exit status 2, ``--debug`` anywhere shows the traceback; long jobs
+report progress on stderr (``envs.core.progress``).
 """
 
 from __future__ import annotations
@@ -42,23 +45,31 @@ def usage() -> str:
     lines = ["usage: meeplezoo <command> [options]   (meeplezoo <command> --help for more)",
              "", "commands:"]
     lines += [f"  {name:<{width}}  {text}" for name, (_, text) in COMMANDS.items()]
+    lines += ["", "--debug anywhere on a command line shows the traceback of an error (a user "
+              "error is otherwise one line)."]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from meeplezoo.envs.core.command import DEBUG_FLAG, run_command, strip_debug
+
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help", "help"):
+    words, debug = strip_debug(argv)
+    if not words or words[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
-    command, rest = argv[0], argv[1:]
+    command, rest = words[0], words[1:]
     if command not in COMMANDS:
         print(f"meeplezoo: unknown command {command!r}; commands are: "
-              f"{', '.join(COMMANDS)}", file=sys.stderr)
+              f"{', '.join(COMMANDS)} (meeplezoo --help says what each does)", file=sys.stderr)
         return 2
-    module = importlib.import_module(COMMANDS[command][0])
-    sys.argv[0] = f"meeplezoo {command}"  # argparse names the command in its usage lines
-    result = module.main(rest)
-    return int(result or 0)
+    name, path = f"meeplezoo {command}", COMMANDS[command][0]
+    sys.argv[0] = name  # argparse names the command in its usage lines
+
+    def run(args: list[str]) -> int | None:  # imported here: a missing extra is one line too
+        return importlib.import_module(path).main(args)
+
+    return run_command(run, [*rest, *([DEBUG_FLAG] if debug else [])], name=name, module=path)
 
 
 if __name__ == "__main__":

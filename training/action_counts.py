@@ -27,7 +27,9 @@ import numpy as np
 
 from meeplezoo import envs
 from meeplezoo.envs.core.balance import play_lineup
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.bots import BotCache
 from meeplezoo.training.cli import code_commit, parse_options
 
@@ -48,8 +50,9 @@ class _CountingBot:
 
 
 def count_actions(env: str, config: dict[str, Any], lineup: list[str], games: int, seed: int,
-                  match: str = "") -> dict[str, Any]:
-    """Per role, per action name containing ``match``: chosen and legal, per game."""
+                  match: str = "", progress: bool | str | None = "off") -> dict[str, Any]:
+    """Per role, per action name containing ``match``: chosen and legal, per game;
+    ``progress`` counts the games on stderr (``envs.core.progress``)."""
     game = envs.make_game(env, **config)
     if len(lineup) != game.num_players:
         raise SystemExit(f"--lineup names {len(lineup)} agents; {env} with {config} seats "
@@ -61,8 +64,10 @@ def count_actions(env: str, config: dict[str, Any], lineup: list[str], games: in
     def build(spec: str, seat: int, bot_seed: int) -> Any:
         return _CountingBot(cache.bot(spec, bot_seed, seat), game, chosen, legal)
 
-    for g in range(games):
-        play_lineup(game, lineup, seed, g, build)
+    with Progress(games, f"action-counts {env}", style=progress) as bar:
+        for g in range(games):
+            play_lineup(game, lineup, seed, g, build)
+            bar.update()
     names = sorted(legal)
     if match:  # every matching action of every seated role, never legal ones included
         seated = dict.fromkeys(game.seat_role(s) for s in range(game.num_players))
@@ -105,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be at least 1, got {args.games}")
     config = parse_options(args.option)
     report = count_actions(args.env, config, [s for s in args.lineup.split(",") if s],
-                           args.games, args.seed, args.match)
+                           args.games, args.seed, args.match, progress="auto")
     report["command"] = "python -m meeplezoo.training.action_counts " + " ".join(
         sys.argv[1:] if argv is None else argv)
     print(markdown(report))
@@ -116,4 +121,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

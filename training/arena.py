@@ -61,7 +61,9 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import win_share
 from meeplezoo.training.evaluate import _play_lineups, agent_label
 from meeplezoo.training.opponents import agent_bot, import_agent, spec_role
@@ -159,28 +161,15 @@ def check_entrants(env_name: str, config: dict, entrants: list[Entrant]) -> None
 # -- playing ------------------------------------------------------------------------------
 
 
-def progress_bar(total: int, enabled: bool, desc: str) -> Any:
-    """A tqdm bar on stderr (a silent stand-in when disabled or tqdm is missing)."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        enabled = False
-        tqdm = None
-    if enabled and tqdm is not None:
-        return tqdm(total=total, desc=desc, unit="game", file=sys.stderr)
-
-    class Silent:
-        def update(self, n: int = 1) -> None:
-            pass
-
-        def close(self) -> None:
-            pass
-
-    return Silent()
+def progress_bar(total: int, enabled: bool | str | None, desc: str) -> Any:
+    """The games counted on stderr (``envs.core.progress.Progress``): True a tqdm bar,
+    False nothing, None or ``"auto"`` a bar on a terminal and plain lines (every 30 s, with
+    the rate and the time left) otherwise."""
+    return Progress(total, desc, unit="game", style=enabled)
 
 
 def play_games(env_name: str, config: dict, games: list[tuple[int, list[Any]]], seed: int,
-               workers: int = 1, progress: bool = False, desc: str = "") -> list[dict]:
+               workers: int = 1, progress: bool | str = False, desc: str = "") -> list[dict]:
     """Play ``(deal, lineup)`` pairs; game results in the order given.
 
     Each game is seeded from ``(seed, deal)`` alone, so any split over workers gives the
@@ -262,8 +251,8 @@ def fit_elo(wins: np.ndarray, anchor: int, virtual_draws: float = 1.0,
     free = np.array([a for a in range(agents) if a != anchor])
     linked = met if met.ndim == 2 else met.reshape(-1, agents, agents)[0]
     if not _connected(linked):
-        raise ValueError("the agents do not all meet, directly or through others: "
-                         "no common rating scale")
+        raise ConfigError("the agents do not all meet, directly or through others: "
+                          "no common rating scale")
     theta = np.zeros(wins.shape[:-1])
     for _ in range(200):
         p = 1.0 / (1.0 + np.exp(theta[..., None, :] - theta[..., :, None]))
@@ -344,7 +333,7 @@ def _config(players: int, options: dict | None) -> dict:
 
 
 def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 400,
-              seed: int = 0, workers: int = 1, progress: bool = False,
+              seed: int = 0, workers: int = 1, progress: bool | str = False,
               options: dict | None = None, resamples: int = 1000) -> dict[str, Any]:
     """The round robin (solo: every agent on the same deals), rated.
 
@@ -369,7 +358,7 @@ def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 
 
 
 def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
-         workers: int = 1, progress: bool = False, resamples: int = 1000) -> dict[str, Any]:
+         workers: int = 1, progress: bool | str = False, resamples: int = 1000) -> dict[str, Any]:
     """Every agent plays the same ``games`` deals alone; ranked by mean score."""
     played = [(deal, [entrant.spec]) for entrant in entrants for deal in range(games)]
     results = play_games(env_name, config, played, seed, workers, progress,
@@ -385,7 +374,7 @@ def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed:
 
 
 def paired(env_name: str, players: int, first: Any, second: Any, agents: list[Any] = (),
-           games: int = 400, seed: int = 0, workers: int = 1, progress: bool = False,
+           games: int = 400, seed: int = 0, workers: int = 1, progress: bool | str = False,
            options: dict | None = None, resamples: int = 1000,
            opponents: list[Any] | None = None) -> dict[str, Any]:
     """``first`` and ``second`` on the same deals, from the same seat, against the same
@@ -548,7 +537,7 @@ def replace_env_sections(text: str, env_name: str, sections: list[str]) -> str:
     return "\n".join([*kept[:insert_at], *sections, *kept[insert_at:]]).rstrip("\n") + "\n"
 
 
-def leaderboard(games: int, seed: int, workers: int, progress: bool, command: str,
+def leaderboard(games: int, seed: int, workers: int, progress: bool | str, command: str,
                 resamples: int = 1000, path: Path | None = None,
                 env_names: list[str] | None = None, update: bool = False,
                 allow_dirty: bool = False) -> str:
@@ -558,7 +547,7 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool, command: st
 
     commit = code_commit()
     if commit.endswith("+dirty") and not allow_dirty:
-        raise SystemExit("arena --leaderboard: the working tree has uncommitted changes under "
+        raise SystemExit("--leaderboard: the working tree has uncommitted changes under "
                          "meeplezoo/, envs/ or training/, so the ratings could not name the "
                          "code that made them; commit first (or give --allow-dirty, and the "
                          "file says +dirty)")
@@ -602,7 +591,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bootstrap", type=int, default=1000, metavar="RESAMPLES")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="progress bar (default: on when stderr is a terminal)")
+                        help="progress bar (default: a bar when stderr is a terminal, else a "
+                             "line every 30 s with games/s and the time left; --no-progress: "
+                             "none)")
     parser.add_argument("--paired", metavar="A,B",
                         help="A and B on the same deals, seats and field; interval on the "
                              "difference")
@@ -620,7 +611,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="game option, e.g. population_scoring=mode")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    progress = "auto" if args.progress is None else args.progress  # auto: bar or lines
     agents = [spec for spec in args.agents.split(",") if spec]
     from meeplezoo.training.cli import parse_options
 
@@ -666,4 +657,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -48,8 +48,10 @@ from typing import Any
 
 from meeplezoo import envs
 from meeplezoo.envs.core import balance
-from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
 from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.balance_compare import strength_markdown
 from meeplezoo.training.balance_journal import Journal, JournalError
 from meeplezoo.training.balance_journal import header as journal_header
@@ -69,7 +71,7 @@ class Cell:
     specs: tuple[str, ...]
 
 
-class BalanceError(ValueError):
+class BalanceError(MeepleZooError, ValueError):
     """A cell, preset or spec the tool cannot play, with what is allowed."""
 
 
@@ -248,10 +250,12 @@ def build_cells(game: Game, hook: ModuleType | None, cell_args: list[str],
 
 
 def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
-        workers: int, command: str = "", journal: str | Path | None = None) -> dict[str, Any]:
+        workers: int, command: str = "", journal: str | Path | None = None,
+        progress: bool | str | None = "off") -> dict[str, Any]:
     """Play every cell and return the report: settings, cells, summary and every game.
     With ``journal`` (``training.balance_journal``) every game is kept on disk as it ends,
-    and the games a journal of the same run already holds are not played again."""
+    and the games a journal of the same run already holds are not played again.
+    ``progress``: the games counted on stderr (``envs.core.progress``)."""
     if games < 1:
         raise BalanceError(f"--games must be at least 1 (got {games})")
     game = envs.make_game(env_name, **config)
@@ -264,20 +268,27 @@ def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, gam
             if journal else None)
     results: list[dict[str, Any]] = []
     taken = 0
-    for cell in cells:  # one at a time, each reported as it ends (a long run shows progress)
-        kept = dict(book.games[cell.name]) if book else {}
-        if kept:  # the journal's games count only if the first of them plays the same now
-            book.check_replay(cell.name, run_cells(env_name, config, [cell], seed,
-                                                   [min(kept)], 1)[0])
-            taken += len(kept)
-        todo = book.missing(cell.name, games) if book else range(games)
-        fresh = run_cells(env_name, config, [cell], seed, todo, workers,
-                          book.add if book else None)
-        results += sorted([*kept.values(), *fresh], key=lambda r: r["g"])
-        print(f"balance: cell {cell.name}: {games} games done after "
-              f"{time.perf_counter() - start:.0f} s"
-              + (f" ({len(kept)} from the journal)" if kept else ""),
-              file=sys.stderr, flush=True)
+    todo_total = sum(len(book.missing(c.name, games)) if book else games for c in cells)
+    with Progress(todo_total, f"balance {env_name}", style=progress) as bar:
+
+        def done(part: list[dict[str, Any]]) -> None:  # a finished chunk of games
+            if book:
+                book.add(part)
+            bar.update(len(part))
+
+        for cell in cells:  # one at a time, each reported as it ends (a long run shows it)
+            kept = dict(book.games[cell.name]) if book else {}
+            if kept:  # the journal's games count only if the first of them plays the same now
+                book.check_replay(cell.name, run_cells(env_name, config, [cell], seed,
+                                                       [min(kept)], 1)[0])
+                taken += len(kept)
+            todo = book.missing(cell.name, games) if book else range(games)
+            fresh = run_cells(env_name, config, [cell], seed, todo, workers, done)
+            results += sorted([*kept.values(), *fresh], key=lambda r: r["g"])
+            print(f"balance: cell {cell.name}: {games} games done after "
+                  f"{time.perf_counter() - start:.0f} s"
+                  + (f" ({len(kept)} from the journal)" if kept else ""),
+                  file=sys.stderr, flush=True)
     cell_info = [{"name": c.name, "specs": list(c.specs),
                   "roles": list(seat_roles),
                   "seed_group": balance.seed_group(c.specs)} for c in cells]
@@ -462,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
         command = "python -m meeplezoo.training.balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
         report = run(args.env, config, cells, args.seed, args.games, args.workers, command,
-                     args.journal)
+                     args.journal, progress="auto")
         return _write(report, args)
     except (BalanceError, ConfigError, JournalError) as exc:
         raise SystemExit(f"balance: {exc}") from None
@@ -488,4 +499,4 @@ def _write(report: dict[str, Any], args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

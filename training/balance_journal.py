@@ -27,12 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from meeplezoo.envs.core import balance
+from meeplezoo.envs.core.errors import MeepleZooError
 from meeplezoo.training.opponents import TEAM_FILE, find_checkpoint, read_team_card
 
 JOURNAL_VERSION = 2  # 2: a team digested per seat by its role's member; games may grow
 
 
-class JournalError(ValueError):
+class JournalError(MeepleZooError, ValueError):
     """A journal that belongs to another run, or that cannot be read, and why."""
 
 

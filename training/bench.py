@@ -18,11 +18,13 @@ import time
 from pathlib import Path
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.training.archs import ARCHS
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
-        net: list[int], seed: int = 0, arch: str = "mlp", role: str | None = None) -> dict:
+        net: list[int], seed: int = 0, arch: str = "mlp", role: str | None = None,
+        progress: bool | str | None = "off") -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -58,8 +60,11 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
             return True
 
     clock = RolloutClock()
+    from meeplezoo.training.cli import progress_callback
+
+    steps_done = progress_callback(f"train-bench {env_name}", progress)  # a clock read a step
     start = time.perf_counter()
-    model.learn(total_timesteps=steps, callback=clock)
+    model.learn(total_timesteps=steps, callback=[clock, steps_done])
     total = time.perf_counter() - start
     done = model.num_timesteps
     engine, opp = timers["engine"], timers["opponents"]
@@ -95,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
 
     require_training_extra("meeplezoo.training.bench")
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
-                 [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role)
+                 [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role,
+                 progress="auto")
     who = f" as {args.role}" if args.role else ""
     print(f"{result['env']} {result['players']}p{who} vs {','.join(result['opponents'])}: "
           f"{result['learner_steps_per_s']:.0f} learner steps/s "
@@ -108,4 +114,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training import evaluate, export, train
 
 ENV = "chihou_sousei_v1"
@@ -69,15 +71,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nEvaluation: {args.games} seat-rotated 4-player games per cell "
           "(a seat's fair share is 25%)")
     print(f"{'agent':22} {'vs 3 random':>14} {'vs 3 heuristic':>16}")
-    for label, spec in rows:
-        cells = []
-        for field in ("random", "heuristic"):
-            r = evaluate.versus_field(ENV, config, spec, field, args.games, seed=7, workers=2)
-            lo, hi = r["win_rate_ci95"]
-            cells.append(f"{r['win_rate']:.1%} [{lo:.0%},{hi:.0%}]")
-        print(f"{label:22} {cells[0]:>14} {cells[1]:>16}")
+    with Progress(2 * len(rows) * args.games, "demo: evaluation") as bar:
+        for label, spec in rows:
+            cells = []
+            for field in ("random", "heuristic"):
+                r = evaluate.versus_field(ENV, config, spec, field, args.games, seed=7,
+                                          workers=2, bar=bar)
+                lo, hi = r["win_rate_ci95"]
+                cells.append(f"{r['win_rate']:.1%} [{lo:.0%},{hi:.0%}]")
+            print(f"{label:22} {cells[0]:>14} {cells[1]:>16}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -21,7 +21,7 @@ import json
 import math
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,9 @@ import numpy as np
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import play_game
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.envs.core.stats import wilson
 from meeplezoo.training.bots import BotCache
@@ -56,8 +58,8 @@ def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator, cache: Bo
             roles[key] = spec_role(spec)
         role = roles[key]
         if role is not None and role != game.seat_role(seat):
-            raise ValueError(f"{spec} plays role {role!r}; seat {seat} plays "
-                             f"{game.seat_role(seat)!r}")
+            raise ConfigError(f"{spec} plays role {role!r}; seat {seat} plays "
+                              f"{game.seat_role(seat)!r}")
         bots.append(cache.bot(spec, seed, seat))
     return bots
 
@@ -117,16 +119,23 @@ def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[
     return table
 
 
+CHUNK_GAMES = 16  # games per worker task when progress is counted
+
+
 def play_many(
     env_name: str, config: dict, lineups: list[list[str]], seed: int, workers: int,
-    watch: str | None = None,
+    watch: str | None = None, bar: Progress | None = None,
 ) -> list[dict[str, Any]]:
     """Play lineups, split across worker processes (order of results kept);
-    with ``watch``, each worker prints that agent's running win share."""
+    with ``watch``, each worker prints that agent's running win share; ``bar`` counts the
+    games as they end (in chunks of ``CHUNK_GAMES`` at most: every game is seeded by its
+    index, so the split changes no result)."""
     workers = max(1, min(workers, len(lineups)))
     if any(not isinstance(spec, str) for lineup in lineups for spec in lineup):
         workers = 1  # Python agents stay in this process (games are seeded alike anyway)
     indexed = list(enumerate(lineups))
+    if bar is not None and watch is None:
+        return _play_counted(env_name, config, indexed, seed, workers, bar)
     chunks = [indexed[i::workers] for i in range(workers)]
     jobs = [(env_name, config, chunk, seed, watch) for chunk in chunks]
     if workers == 1:
@@ -138,6 +147,32 @@ def play_many(
     for i, part in enumerate(parts):
         for j, result in enumerate(part):
             merged[i + j * workers] = result
+    if bar is not None:
+        bar.update(len(lineups))
+    return merged
+
+
+def _play_counted(env_name: str, config: dict, indexed: list[tuple[int, list[Any]]],
+                  seed: int, workers: int, bar: Progress) -> list[dict[str, Any]]:
+    """``play_many``'s games in small chunks, each counted in ``bar`` as it ends."""
+    size = max(1, min(CHUNK_GAMES, math.ceil(len(indexed) / (4 * workers))))
+    chunks = [indexed[start:start + size] for start in range(0, len(indexed), size)]
+    merged: list[dict[str, Any]] = [None] * len(indexed)  # type: ignore[list-item]
+
+    def place(chunk: list[tuple[int, list[Any]]], part: list[dict[str, Any]]) -> None:
+        for (index, _), result in zip(chunk, part):
+            merged[index] = result
+        bar.update(len(part))
+
+    if workers == 1:
+        for chunk in chunks:
+            place(chunk, _play_lineups((env_name, config, chunk, seed, None)))
+        return merged
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = {pool.submit(_play_lineups, (env_name, config, chunk, seed, None)): chunk
+                for chunk in chunks}
+        for job in as_completed(jobs):
+            place(jobs[job], job.result())
     return merged
 
 
@@ -150,11 +185,13 @@ def versus_field(
     seed: int = 0,
     workers: int = 1,
     progress: bool = False,
+    bar: Progress | None = None,
 ) -> dict[str, Any]:
     """``candidate`` in the seats of its role in turn (every seat if it plays any role),
     ``field`` everywhere else.  Either may be a spec string or a Python agent (an object
     with ``act(observation, mask)`` or ``act(state)``, or a function of the observation
-    and the mask)."""
+    and the mask).  ``progress``: each worker prints the candidate's running win share;
+    ``bar``: counts the games (``play_many``)."""
     n = config["num_players"]
     game = envs.make_game(env_name, **config)
     role = spec_role(candidate)
@@ -162,7 +199,7 @@ def versus_field(
     lineups = [[candidate if s == seats[g % len(seats)] else field for s in range(n)]
                for g in range(games)]
     results = play_many(env_name, config, lineups, seed, workers,
-                        watch=agent_label(candidate) if progress else None)
+                        watch=agent_label(candidate) if progress else None, bar=bar)
     share = np.zeros(games)
     seat_share = np.zeros(n)
     seat_games = np.zeros(n)
@@ -195,7 +232,8 @@ def versus_field(
 
 
 def round_robin(
-    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1,
+    bar: Progress | None = None,
 ) -> dict[str, Any]:
     """Random seat-shuffled lineups of the agents; openskill ratings and win shares."""
     from openskill.models import PlackettLuce
@@ -215,7 +253,7 @@ def round_robin(
             else [agents[i % len(agents)] for i in rng.permutation(n)]
         )
         lineups.append([str(a) for a in rng.permutation(pick)])
-    results = play_many(env_name, config, lineups, seed, workers)
+    results = play_many(env_name, config, lineups, seed, workers, bar=bar)
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in agents}
     wins = dict.fromkeys(agents, 0.0)
@@ -260,21 +298,22 @@ def _role_lineup(game: Any, agents: list[str], roles: dict[str, str | None],
         role = game.seat_role(int(seat))
         fits = [a for a in agents if roles[a] in (None, role)]
         if not fits:
-            raise ValueError(f"no agent can play seat {seat} (role {role!r}): "
-                             f"{', '.join(agents)}")
+            raise ConfigError(f"no agent can play seat {seat} (role {role!r}): "
+                              f"{', '.join(agents)}")
         fresh = [a for a in fits if a not in lineup] or fits
         lineup[int(seat)] = str(fresh[int(rng.integers(len(fresh)))])
     return lineup
 
 
 def solo_scores(
-    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1,
+    bar: Progress | None = None,
 ) -> dict[str, dict[str, float]]:
     """Mean solo score (with its 95% interval) of each agent over the same seeded games."""
     out = {}
     for agent in agents:
         results = play_many(env_name, {**config, "num_players": 1}, [[agent]] * games, seed,
-                            workers)
+                            workers, bar=bar)
         scores = np.array([r["scores"][0] for r in results])
         half = 1.96 * scores.std(ddof=1) / math.sqrt(games) if games > 1 else 0.0
         out[agent] = {"games": games, "mean_score": float(scores.mean()),
@@ -291,11 +330,13 @@ def evaluate_checkpoint(
     fields: tuple[str, ...] = ("random", "heuristic"),
     workers: int | None = None,
     progress: bool = False,
+    progress_style: bool | str | None = "off",
 ) -> dict[str, Any]:
     """The card's evaluation: the checkpoint against each field, seat-rotated.
 
     A checkpoint that also plays solo gets its mean solo score beside the
-    fields' (same seeds).
+    fields' (same seeds).  ``progress``: each worker's running win share;
+    ``progress_style``: the games counted on stderr (``envs.core.progress``).
     """
     card = json.loads((checkpoint_folder(folder) / "card.json").read_text())
     counts = card["player_counts"]
@@ -303,14 +344,18 @@ def evaluate_checkpoint(
     config = {**card["config"], "num_players": players}
     workers = workers or min(2, os.cpu_count() or 1)
     result: dict[str, Any] = {}
-    if players > 1:
-        for field in fields:
-            result[f"vs_{field}"] = versus_field(
-                card["env"], config, str(folder), field, games, seed, workers, progress
-            )
-    if 1 in counts:
-        result["solo"] = solo_scores(card["env"], config, [str(folder), *fields], games, seed,
-                                     workers)
+    total = games * ((len(fields) if players > 1 else 0) + (1 + len(fields) if 1 in counts
+                                                             else 0))
+    with Progress(total, f"evaluate {Path(folder).name}",
+                  style="off" if progress else progress_style) as bar:
+        if players > 1:
+            for field in fields:
+                result[f"vs_{field}"] = versus_field(
+                    card["env"], config, str(folder), field, games, seed, workers, progress,
+                    bar=bar)
+        if 1 in counts:
+            result["solo"] = solo_scores(card["env"], config, [str(folder), *fields], games,
+                                         seed, workers, bar=bar)
     return result
 
 
@@ -349,8 +394,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--by-role", action="store_true",
                         help="also print win rates per seat role (e.g. company)")
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    parser.add_argument("--progress", action="store_true",
-                        help="print a line per game of a --field evaluation as it ends")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="--progress: a line per game of a --field evaluation as it ends, "
+                             "with the agent's running win share; --no-progress: none; "
+                             "default: a bar on a terminal, else a line on stderr every 30 s "
+                             "with the games, games/s and the time left")
     args = parser.parse_args(argv)
     try:
         return _run_cli(args)
@@ -369,8 +417,18 @@ def _run_cli(args: argparse.Namespace) -> int:
         envs.make_game(args.env, **config)
     except ConfigError as exc:
         raise SystemExit(str(exc)) from None
+    watch = bool(args.progress) and bool(args.field)  # --progress: the per-game lines
+    total = args.games * (1 if args.players > 1 and not args.field else len(args.agents))
+    with Progress(total, f"evaluate {args.env}",
+                  style="off" if args.progress is False or watch else "auto") as bar:
+        return _play_and_print(args, config, watch, bar)
+
+
+def _play_and_print(args: argparse.Namespace, config: dict[str, Any], watch: bool,
+                    bar: Progress) -> int:
     if args.players == 1:  # solo: nobody to beat, so agents compare by mean score
-        out = solo_scores(args.env, config, args.agents, args.games, args.seed, args.workers)
+        out = solo_scores(args.env, config, args.agents, args.games, args.seed, args.workers,
+                          bar=bar)
         print(f"{'agent':44} {'games':>6} {'mean score':>11} {'95% CI':>19}")
         for agent, r in out.items():
             ci = f"[{r['mean_score_ci95'][0]:.1f},{r['mean_score_ci95'][1]:.1f}]"
@@ -378,12 +436,13 @@ def _run_cli(args: argparse.Namespace) -> int:
     elif args.field:
         out: Any = [
             versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers,
-                         progress=args.progress)
+                         progress=watch, bar=bar)
             for a in args.agents
         ]
         _print_field(out)
     else:
-        out = round_robin(args.env, config, args.agents, args.games, args.seed, args.workers)
+        out = round_robin(args.env, config, args.agents, args.games, args.seed, args.workers,
+                          bar=bar)
         print(f"{'agent':44} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'win':>6}")
         for r in out["ratings"]:
             print(
@@ -404,4 +463,4 @@ def _run_cli(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

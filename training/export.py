@@ -31,6 +31,8 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.opponents import MASKED_LOGIT, action_names_hash, names_hash
@@ -171,6 +173,9 @@ def export_model(
     from sb3_contrib import MaskablePPO
 
     model_path = Path(model_path)
+    if not (model_path.is_file() or Path(f"{model_path}.zip").is_file()):  # SB3 adds .zip
+        raise FileNotFoundError(f"{model_path}: no such model file (the .zip that "
+                                "training.train saves, e.g. <run>/final_model.zip)")
     if run is None:
         meta = model_path.parent / "run.json"
         if not meta.exists():
@@ -183,7 +188,7 @@ def export_model(
     model = MaskablePPO.load(str(model_path), device="cpu")
     role = policy_role(game, run)
     if model.observation_space.shape[0] != game.observation_size(role):
-        raise ValueError(
+        raise ConfigError(
             f"{model_path} takes {model.observation_space.shape[0]} features but "
             f"{game.name} gives {game.observation_size(role)} to role {role}"
         )
@@ -206,7 +211,9 @@ def export_snapshot(snapshot: str | Path, name: str,
     snapshot = Path(snapshot)
     card_path, onnx_path = snapshot / "card.json", snapshot / "policy.onnx"
     if not card_path.exists() or not onnx_path.exists():
-        raise FileNotFoundError(f"{snapshot} is not a snapshot: it needs card.json and policy.onnx")
+        raise FileNotFoundError(f"{snapshot} is not a snapshot: it needs card.json and policy.onnx "
+                                "(a league snapshot is <run>/pool/step_N, written by "
+                                "training.train)")
     card = json.loads(card_path.read_text())
     step = int(card["training_steps"])
     folder = Path(out) / card["env"] / name
@@ -240,13 +247,13 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
     base = Path(base)
     agent = PolicyAgent(base)  # refuses a folder that is not one policy's checkpoint
     if agent.card.get("lookahead"):
-        raise ValueError(f"{base} already has a look-ahead; start from the plain network")
+        raise ConfigError(f"{base} already has a look-ahead; start from the plain network")
     game = envs.make_game(agent.env_name, **agent.card["config"],
                           num_players=agent.card["player_counts"][0])
     LookaheadBot(game, agent, search, rollouts, margin_weight, model_of(game, opponent_model))
     folder = Path(out) / agent.env_name / name
     if folder.resolve() == base.resolve():
-        raise ValueError("the look-ahead checkpoint needs its own --name, not the base's")
+        raise ConfigError("the look-ahead checkpoint needs its own --name, not the base's")
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(base / "policy.onnx", folder / "policy.onnx")
     card = dict(agent.card)
@@ -437,7 +444,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated fields to evaluate against")
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--progress", action="store_true",
-                        help="print each evaluation game's running win share")
+                        help="print each evaluation game's running win share (default: the "
+                             "games counted on stderr: a bar on a terminal, else a line every "
+                             "30 s with games/s and the time left)")
     parser.add_argument("--search", default="pick",
                         help="--lookahead: comma-separated decision kinds to search")
     parser.add_argument("--rollouts", type=int, default=8,
@@ -454,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--eval-fields: {unknown or 'none'}: fields are random, heuristic or "
                      "checkpoint folders")
     if not (args.evaluate or args.carry) and not args.name:
-        parser.error("--name is needed to export a checkpoint")
+        parser.error("--name is needed to export a checkpoint: give --name NAME, the "
+                     "folder it gets under <out>/<env>/")
     if args.team:
         folder = export_team(args.name, [m for m in args.team.split(",") if m], args.out,
                              "python -m meeplezoo.training.export " + shlex.join(argv))
@@ -500,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{folder} has no card.json: not a checkpoint")
         results = evaluate_checkpoint(
             folder, games=args.eval_games, players=args.eval_players, seed=args.seed,
-            fields=fields, progress=args.progress,
+            fields=fields, progress=args.progress, progress_style="auto",
         )
         command = "python -m meeplezoo.training.export " + shlex.join(argv)
         for result in results.values():
@@ -522,4 +532,4 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     np.set_printoptions(precision=3)
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

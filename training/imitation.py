@@ -10,9 +10,10 @@ not driven by an untrained critic.
 from __future__ import annotations
 
 import itertools
+import math
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
@@ -74,6 +75,7 @@ def _collect(args: tuple) -> dict[str, np.ndarray]:
 def collect_teacher_data(
     env_name: str, config: dict[str, Any], games: int, seed: int, workers: int | None = None,
     student: str | None = None, student_share: float = 0.5, role: str | None = None,
+    progress: Any = None,
 ) -> dict[str, np.ndarray]:
     """Decisions of the heuristic bot playing every seat of ``games`` games
     (the same data for any number of ``workers``); with ``role``, only the decisions
@@ -82,28 +84,54 @@ def collect_teacher_data(
     With ``student`` (a MaskablePPO .zip) each decision is played by the
     student with probability ``student_share`` (DAgger), still labelled with the
     teacher's choice, so the data covers the positions the student reaches.
+    ``progress`` (an ``envs.core.progress.Progress``) counts the games as they end; with a
+    student only at the end (its sampling runs on through a worker's games, so the games
+    keep their split over the workers).
     """
     if not 0.0 <= student_share <= 1.0:
         raise ValueError(f"student_share must lie in [0, 1], got {student_share}")
     parts = map_over_games(
         _collect, lambda ids: (env_name, config, ids, seed, student, student_share, role), games,
-        workers,
+        workers, progress if student is None else None,
     )
+    if progress is not None and student is not None:
+        progress.update(games)
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
+PROGRESS_RANGE = 4  # games per range at most when the games are counted
+
+
 def map_over_games(work: Callable[[tuple], Any], job: Callable[[range], tuple], games: int,
-                   workers: int | None = None) -> list[Any]:
+                   workers: int | None = None, progress: Any = None) -> list[Any]:
     """``work(job(ids))`` for one contiguous range of game ids ``0..games-1`` per
     worker process (all cores by default), results in game order: with games
-    seeded by id, the data does not depend on the worker count."""
+    seeded by id, the data does not depend on the worker count.  ``progress`` (an
+    ``envs.core.progress.Progress``) counts the games as their ranges end; the ranges are
+    then of ``PROGRESS_RANGE`` games at most, which changes no data seeded by id alone (a
+    DAgger student's sampling is not: its callers pass no ``progress``)."""
     workers = max(1, min(workers or os.cpu_count() or 1, games))
-    bounds = np.linspace(0, games, workers + 1).astype(int)
-    jobs = [job(range(lo, hi)) for lo, hi in itertools.pairwise(bounds) if hi > lo]
-    if len(jobs) == 1:
-        return [work(jobs[0])]
-    with ProcessPoolExecutor(len(jobs)) as pool:
-        return list(pool.map(work, jobs))
+    if progress is None:
+        bounds = np.linspace(0, games, workers + 1).astype(int)
+        ranges = [range(lo, hi) for lo, hi in itertools.pairwise(bounds) if hi > lo]
+    else:
+        size = max(1, min(PROGRESS_RANGE, math.ceil(games / (4 * workers))))
+        ranges = [range(lo, min(lo + size, games)) for lo in range(0, games, size)]
+    jobs = [job(ids) for ids in ranges]
+    if workers == 1 or len(jobs) == 1:
+        parts = []
+        for ids, one in zip(ranges, jobs):
+            parts.append(work(one))
+            if progress is not None:
+                progress.update(len(ids))
+        return parts
+    with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+        futures = [pool.submit(work, one) for one in jobs]
+        if progress is not None:
+            sizes = {future: len(ids) for future, ids in zip(futures, ranges)}
+            for future in as_completed(futures):
+                progress.update(sizes[future])
+        return [future.result() for future in futures]
 
 
 def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray,

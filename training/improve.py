@@ -40,7 +40,9 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
 from meeplezoo.training.imitation import agreement, fit_policy, map_over_games
 from meeplezoo.training.search import RolloutSearch, bot_model, searched_choice
@@ -118,17 +120,18 @@ def _play_and_label(job: tuple) -> dict[str, Any]:
 def collect_search_labels(
     env_name: str, config: dict[str, Any], policy_dir: str | Path, games: int, seed: int,
     opponents: list[str], search_kinds: list[str], rollouts: int, margin_weight: float,
-    reward: str, workers: int | None = None, progress: bool = False,
+    reward: str, workers: int | None = None, progress: bool = False, bar: Any = None,
 ) -> dict[str, Any]:
     """Labelled decisions of the policy's seat in ``games`` games (the same data
     for any number of ``workers``), with how many were searched and changed, and
     the searching player's win share in each game (the search is also an agent:
-    its results say how much there is to distil)."""
+    its results say how much there is to distil).  ``progress``: each worker prints a
+    line per game; ``bar`` (an ``envs.core.progress.Progress``) counts the games."""
     parts = map_over_games(
         _play_and_label,
         lambda ids: (env_name, config, ids, seed, str(policy_dir), opponents, search_kinds,
                      rollouts, margin_weight, reward, progress),
-        games, workers,
+        games, workers, bar,
     )
     data: dict[str, Any] = {k: np.concatenate([p[k] for p in parts])
                             for k in ("obs", "masks", "targets", "actions", "returns",
@@ -148,18 +151,20 @@ def _label(args: argparse.Namespace, argv: list[str], run: dict[str, Any], game:
     reward = resolve_reward_kind("win", game.num_players)
     print(f"labelling {args.games} games: {args.rollouts} playouts per candidate at "
           f"{', '.join(kinds)} decisions ...", flush=True)
-    data = collect_search_labels(
-        run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
-        args.rollouts, args.margin_weight, reward, args.workers, progress=True,
-    )
+    with Progress(args.games, "improve: the search's games") as bar:
+        data = collect_search_labels(
+            run["env"], run["config"], policy_dir, args.games, args.seed, specs, kinds,
+            args.rollouts, args.margin_weight, reward, args.workers, bar=bar,
+        )
     searched, changed = data.pop("searched"), data.pop("changed")
     if searched == 0:
         raise SystemExit(f"no decision of kind {kinds} came up: check --search against "
                          f"{game.name}'s decision_name()")
-    alone = collect_search_labels(
-        run["env"], run["config"], policy_dir, args.games, args.seed, specs, [],
-        args.rollouts, args.margin_weight, reward, args.workers,
-    )
+    with Progress(args.games, "improve: the policy alone on the same deals") as bar:
+        alone = collect_search_labels(
+            run["env"], run["config"], policy_dir, args.games, args.seed, specs, [],
+            args.rollouts, args.margin_weight, reward, args.workers, bar=bar,
+        )
     facts = {
         "model": str(args.model),
         "search": kinds, "rollouts": args.rollouts, "games": args.games, "opponents": specs,
@@ -365,4 +370,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -62,6 +62,11 @@ def onnx_weights(model_path: Path) -> dict[str, np.ndarray]:
     return weights
 
 
+# An export's value output (``training.export``) carries the critic's weights too; the run
+# keeps only the actor's, since its critic warms up alone (``--critic-warmup``).
+CRITIC_PARTS = ("value_net.", "mlp_extractor.value_net.", "vf_features_extractor.")
+
+
 def copy_actor(policy: Any, agent: PolicyAgent) -> list[str]:
     """Copy the checkpoint's actor weights into ``policy`` (an SB3 policy with the card's
     network); the names of the parameters copied.  Refuses a network that does not fit,
@@ -69,7 +74,8 @@ def copy_actor(policy: Any, agent: PolicyAgent) -> list[str]:
     import torch
 
     model_path = agent.path / "policy.onnx"
-    weights = onnx_weights(model_path)
+    weights = {name: w for name, w in onnx_weights(model_path).items()
+               if not name.startswith(CRITIC_PARTS)}  # the critic starts fresh (docstring)
     params = dict(policy.named_parameters())
     problems = [f"{name} is not a parameter of the new policy" for name in weights
                 if name not in params]

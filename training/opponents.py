@@ -302,8 +302,8 @@ class TeamAgent:
         """The member that plays ``role``, or (no role) the only one of these sizes."""
         if role is not None:
             if role not in self.members:
-                raise ValueError(f"team {self.name} has no policy for role {role!r}; its "
-                                 f"roles: {', '.join(self.roles)}")
+                raise ConfigError(f"team {self.name} has no policy for role {role!r}; its "
+                                  f"roles: {', '.join(self.roles)}")
             return self.members[role]
         sizes = (np.asarray(observation).size, np.asarray(action_mask).size)
         fits = [r for r, a in self.members.items() if (a.observation_size, a.action_count) == sizes]

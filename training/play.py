@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
 from meeplezoo.training.bots import make_bot
@@ -370,4 +371,4 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.agents import StateBot
-from meeplezoo.envs.core.errors import CorruptStateError
+from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.rewards import win_share, winners
 from meeplezoo.envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
@@ -65,8 +65,8 @@ def bot_model(game: Game, specs: Sequence[str]) -> OpponentModel:
     the seed.  Bots are made afresh from the seed (their tie-breaks then repeat
     across candidates); checkpoints play deterministically and load once."""
     if not specs or "self" in specs:
-        raise ValueError(f"an opponent model names random, heuristic or checkpoint folders, "
-                         f"got {list(specs)}")
+        raise ConfigError(f"an opponent model names random, heuristic or checkpoint folders, "
+                          f"got {list(specs)}")
     loaded: dict[str, Any] = {}
 
     def make(spec: str, seed: int) -> StateBot:
@@ -115,8 +115,8 @@ def play_out(states: list[GameState], lineups: list[list[StateBot | None]], poli
             groups.setdefault(game.seat_role(states[i].current_player()), []).append(states[i])
         for role, movers in groups.items():
             if role not in by_role:
-                raise ValueError(f"no policy for role {role!r} in the playouts; give one per "
-                                 f"role (a team) or an opponent model for its seats")
+                raise ConfigError(f"no policy for role {role!r} in the playouts; give one per "
+                                  f"role (a team) or an opponent model for its seats")
             obs = np.stack([s.observation(s.current_player()) for s in movers])
             masks = np.stack([s.legal_mask() for s in movers])
             for state, action in zip(movers, by_role[role].act_batch(obs, masks)):
@@ -132,7 +132,7 @@ class RolloutSearch:
     def __init__(self, game: Game, policy: Any, opponents: OpponentModel | None,
                  rollouts: int, margin_weight: float, rng: np.random.Generator) -> None:
         if rollouts < 1:
-            raise ValueError(f"rollouts must be at least 1, got {rollouts}")
+            raise ConfigError(f"rollouts must be at least 1, got {rollouts}")
         self.game, self.policy = game, policy
         self.opponents = opponents or self_model(game)
         self.rollouts, self.margin_weight, self.rng = rollouts, margin_weight, rng
@@ -175,7 +175,7 @@ class LookaheadBot:
                  margin_weight: float = 0.02, opponents: OpponentModel | None = None,
                  seed: int | None = None, name: str | None = None) -> None:
         if not kinds:
-            raise ValueError("a look-ahead needs at least one decision kind to search")
+            raise ConfigError("a look-ahead needs at least one decision kind to search")
         self.game, self.policy, self.kinds = game, policy, frozenset(kinds)
         self.by_role = policies_by_role(game, policy)
         self.search = RolloutSearch(game, policy, opponents, rollouts, margin_weight,
@@ -227,7 +227,7 @@ def lookahead_bot(game: Game, policy: Any, settings: dict[str, Any], seed: int |
     try:
         validate(LOOKAHEAD_BLOCK, settings, "lookahead")
     except CorruptStateError as exc:
-        raise ValueError(f"card {exc}") from exc
+        raise ConfigError(f"card {exc}") from exc
     return LookaheadBot(game, policy, settings["search"], settings["rollouts"],
                         float(settings["margin_weight"]),
                         opponent_model(game, settings["opponent_model"]), seed=seed,

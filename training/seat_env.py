@@ -81,7 +81,7 @@ class SeatEnv(gym.Env):
         self.game = game_class(**(config or {}))
         n = self.game.num_players
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
-            raise ValueError(f"seat={seat!r} is not allowed; use 'random' or 0..{n - 1}")
+            raise ConfigError(f"seat={seat!r} is not allowed; use 'random' or 0..{n - 1}")
         self.fixed_seat = None if seat == "random" else seat
         self.reward_kind = resolve_reward_kind(reward, n)
         if not isinstance(opponents, OpponentPool):
@@ -89,17 +89,17 @@ class SeatEnv(gym.Env):
         self.pool = opponents
         if (role is not None and self.fixed_seat is not None
                 and self.game.seat_role(self.fixed_seat) != self.game.check_role(role)):
-            raise ValueError(f"seat {self.fixed_seat} plays "
-                             f"{self.game.seat_role(self.fixed_seat)!r}, not {role!r}")
+            raise ConfigError(f"seat {self.fixed_seat} plays "
+                              f"{self.game.seat_role(self.fixed_seat)!r}, not {role!r}")
         if self.fixed_seat is not None:
             role = self.game.seat_role(self.fixed_seat)
         elif role is None and len(self.game.roles) > 1:
-            raise ValueError(f"{self.game.name} has roles {list(self.game.roles)}: "
-                             "name the learner's role (or its seat)")
+            raise ConfigError(f"{self.game.name} has roles {list(self.game.roles)}: "
+                              "name the learner's role (or its seat)")
         self.role = self.game.check_role(role)
         self.role_seats = self.game.role_seats(self.role)
         if not self.role_seats:
-            raise ValueError(f"no seat plays role {self.role!r} at {n} players")
+            raise ConfigError(f"no seat plays role {self.role!r} at {n} players")
         low, high = self.game.observation_bounds(self.role)
         self.observation_space = gym.spaces.Box(
             low, high, (self.game.observation_size(self.role),), np.float32
@@ -109,7 +109,7 @@ class SeatEnv(gym.Env):
         self._seed_rng = np.random.default_rng(seed)
         self.timers = timers
         if shaping < 0:
-            raise ValueError(f"shaping={shaping} must be 0 (off) or positive")
+            raise ConfigError(f"shaping={shaping} must be 0 (off) or positive")
         self.shaping = shaping
         self.gamma = gamma
         self._phi = 0.0

@@ -24,6 +24,7 @@ from gymnasium import spaces
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.archs import ARCHS
 from meeplezoo.training.nets.chihou_sousei import chihou_spatial
 
@@ -96,9 +97,9 @@ def policy_spec(arch: str, env: str, net: Sequence[int]) -> tuple[Any, dict[str,
     if arch == "mlp":
         return "MlpPolicy", {"net_arch": list(net)}
     if arch != "spatial":
-        raise ValueError(f"unknown arch {arch!r}; choose one of {', '.join(ARCHS)}")
+        raise ConfigError(f"unknown arch {arch!r}; choose one of {', '.join(ARCHS)}")
     if env not in SPATIAL_ARCHS:
-        raise ValueError(
+        raise ConfigError(
             f"--arch spatial has no network for env {env!r}; envs with one: "
             f"{', '.join(sorted(SPATIAL_ARCHS))}"
         )

@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
 from meeplezoo.training.archs import ARCHS
 from meeplezoo.training.cli import code_commit, parse_options, require_training_extra
@@ -169,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--critic-warmup", type=int, default=None,
                    help="with --init-from: learner steps the fresh critic trains alone, the "
                         "actor frozen (default: 4 rollouts, 4 * n_steps * n_envs)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress (default: SB3's bar on a terminal, else a line on stderr "
+                        "every 30 s with the steps, steps/s and the time left)")
     return p
 
 
@@ -368,8 +372,10 @@ def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
     else:
         print(f"collecting the heuristic bot's play in {args.imitate_games} games ...",
               flush=True)
-        data = collect_teacher_data(args.env, config, args.imitate_games, args.seed,
-                                    role=plan.role)
+        with Progress(args.imitate_games, f"train {args.env}: the heuristic bot's games",
+                      style="off" if args.no_progress else "auto") as bar:
+            data = collect_teacher_data(args.env, config, args.imitate_games, args.seed,
+                                        role=plan.role, progress=bar)
         np.savez(cache, **data)
     bc_start = time.time()
     fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed,
@@ -379,9 +385,11 @@ def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
         model.save(student)
         print(f"DAgger round {dagger}/{args.dagger_rounds}: the student plays half the "
               f"moves of {args.imitate_games} games ...", flush=True)
-        more = collect_teacher_data(args.env, config, args.imitate_games,
-                                    args.seed + 7 * dagger, student=str(student),
-                                    role=plan.role)
+        with Progress(args.imitate_games, f"train {args.env}: DAgger round {dagger}",
+                      style="off" if args.no_progress else "auto") as bar:
+            more = collect_teacher_data(args.env, config, args.imitate_games,
+                                        args.seed + 7 * dagger, student=str(student),
+                                        role=plan.role, progress=bar)
         data = {key: np.concatenate([data[key], more[key]]) for key in data}
         fit = fit_policy(model.policy, data, args.imitate_epochs, seed=args.seed + dagger,
                          lr=args.imitate_lr, log=lambda m: print(m, flush=True))
@@ -503,10 +511,22 @@ def main(argv: list[str] | None = None) -> int:
     first_step = int(model.num_timesteps)  # a --resume or --init-from run's earlier steps
     league = league_callback(plan, log, first_step)
     log.write(model.num_timesteps)
-    model.learn(total_timesteps=args.timesteps, callback=[*callbacks, league],
-                progress_bar=not args.no_progress,
-                reset_num_timesteps=not (args.resume or plan.init is not None),
-                tb_log_name="maskable_ppo")
+    terminal = sys.stderr.isatty()
+    lines = None  # without a terminal: plain progress lines instead of SB3's bar
+    if not args.no_progress and not terminal:
+        from meeplezoo.training.cli import progress_callback
+
+        lines = progress_callback(f"train {args.env}")
+    try:
+        model.learn(total_timesteps=args.timesteps,
+                    callback=[*callbacks, league, *([lines] if lines is not None else [])],
+                    progress_bar=not args.no_progress and terminal,
+                    reset_num_timesteps=not (args.resume or plan.init is not None),
+                    tb_log_name="maskable_ppo")
+    except BaseException:
+        if lines is not None:
+            lines.close(final=False)  # the error says the rest
+        raise
     run["wall_time_s"] = log.wall_time()
     run["timesteps_done"] = int(model.num_timesteps)
     model.save(plan.out / "final_model.zip")
@@ -530,4 +550,4 @@ def done_line(plan: Plan, run: dict[str, Any], steps: int, seconds: float) -> st
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import MeepleZooError
 
 ZOO_PACKAGE = "meeplezoo.checkpoints"
@@ -207,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
     args = parser.parse_args(argv)
     entries = list_zoo(args.env)
+    if args.env and not entries:  # a typo must not read as "no opponents shipped"
+        from meeplezoo import envs
+
+        envs.game_class(args.env)  # an unknown env: its error names the envs
     if args.json:
         rows = [{"name": e.name, "env": e.env, "player_counts": list(e.player_counts),
                  "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures,
@@ -227,4 +232,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.agents import RandomBot, StateBot, play_game
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.stats import wilson
 
@@ -131,7 +132,7 @@ def basic_bot(game: Game, spec: str, seed: int) -> StateBot:
         return RandomBot(seed)
     if spec == HEURISTIC:
         return game.heuristic_bot(seed)
-    raise ValueError(f"agent {spec!r}: only {RANDOM!r} and {HEURISTIC!r} play here")
+    raise ConfigError(f"agent {spec!r}: only {RANDOM!r} and {HEURISTIC!r} play here")
 
 
 def play_lineup(game: Game, specs: Sequence[str], seed: int, g: int, build: BotBuilder,

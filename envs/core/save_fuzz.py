@@ -31,8 +31,10 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.aec import MeepleAECEnv, env_functions
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import CorruptStateError
 from meeplezoo.envs.core.game import Game, parse_options
+from meeplezoo.envs.core.progress import Progress
 
 PLAY_ON_STEPS = 50
 STEP_SECONDS = 5.0  # a load or one step slower than this counts as a hang
@@ -189,46 +191,62 @@ def fuzz_saves(
     states: int = 2,
     sample: int | None = 150,
     seed: int = 0,
+    progress: bool | str | None = "off",
 ) -> FuzzCounts:
     """Mutate saves of ``config``'s games; AssertionError names the first unsound mutant.
 
-    ``sample`` mutants are drawn from each state's full list (all of them when None).
+    ``sample`` mutants are drawn from each state's full list (all of them when None);
+    ``progress`` counts them on stderr (``envs.core.progress``).
     """
     _, raw_env = env_functions(game_class)
     rng = np.random.default_rng(seed)
     counts = FuzzCounts()
+    plan = []  # (saved state, its mutants), drawn first: the total is known from the start
     for saved in saved_positions(game_class, config, states, seed):
-        original = raw_env(**config)
-        original.load_state(copy.deepcopy(saved))
-        play_on(original, np.random.default_rng(seed))
         sites = mutation_sites(saved)
         if sample is not None and sample < len(sites):
             picks = rng.choice(len(sites), size=sample, replace=False)
             sites = [sites[i] for i in sorted(picks)]
-        for label, path, value in sites:
-            data = mutant(saved, path, value)
-            counts.tried += 1
-            env = raw_env(**config)
-            try:
-                with time_limit(STEP_SECONDS):
-                    env.load_state(data)
-            except CorruptStateError:
-                counts.refused += 1
-                continue
-            except Exception as exc:
-                raise AssertionError(
-                    f"{game_class.name} {config}: mutant {label} raised "
-                    f"{type(exc).__name__}: {exc} instead of CorruptStateError"
-                ) from exc
-            try:
-                play_on(env, np.random.default_rng(counts.tried))
-            except Exception as exc:
-                raise AssertionError(
-                    f"{game_class.name} {config}: mutant {label} loaded, then "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
-            counts.played_on += 1
+        plan.append((saved, sites))
+    with Progress(sum(len(sites) for _, sites in plan), f"save-fuzz {game_class.name} "
+                  f"{config.get('num_players', '')}p", unit="mutant", style=progress) as bar:
+        for saved, sites in plan:
+            _fuzz_state(raw_env, config, saved, sites, seed, counts, bar)
     return counts
+
+
+def _fuzz_state(raw_env: Any, config: dict[str, Any], saved: dict[str, Any],
+                sites: list[tuple[str, Path, Any]], seed: int, counts: FuzzCounts,
+                bar: Progress) -> None:
+    """One saved state: it plays on, then every mutant of ``sites`` is tried."""
+    name = raw_env.game_class.name
+    original = raw_env(**config)
+    original.load_state(copy.deepcopy(saved))
+    play_on(original, np.random.default_rng(seed))
+    for label, path, value in sites:
+        bar.update()
+        data = mutant(saved, path, value)
+        counts.tried += 1
+        env = raw_env(**config)
+        try:
+            with time_limit(STEP_SECONDS):
+                env.load_state(data)
+        except CorruptStateError:
+            counts.refused += 1
+            continue
+        except Exception as exc:
+            raise AssertionError(
+                f"{name} {config}: mutant {label} raised "
+                f"{type(exc).__name__}: {exc} instead of CorruptStateError"
+            ) from exc
+        try:
+            play_on(env, np.random.default_rng(counts.tried))
+        except Exception as exc:
+            raise AssertionError(
+                f"{name} {config}: mutant {label} loaded, then "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        counts.played_on += 1
 
 
 def save_fuzz_tests(
@@ -273,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     total = FuzzCounts()
     for n in args.players:
         counts = fuzz_saves(game_class, {"num_players": n, **options}, args.states, args.sample,
-                            args.seed)
+                            args.seed, progress="auto")
         print(f"{args.env} {n}p: tried {counts.tried}, refused {counts.refused}, "
               f"played on soundly {counts.played_on}")
         total.add(counts)
@@ -283,4 +301,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

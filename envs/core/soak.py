@@ -19,7 +19,11 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import parse_options
+from meeplezoo.envs.core.progress import Progress
+
+CHUNK_GAMES = 25  # games per worker task at most (beyond the 8 tasks per worker)
 
 
 def play_one(name: str, config: dict[str, Any], seed: int) -> tuple[int, int, str]:
@@ -62,17 +66,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.players is not None:
         config["num_players"] = args.players
     seeds = [args.seed + g for g in range(args.games)]
-    chunks = [(args.env, config, seeds[k::max(1, args.workers) * 8])
-              for k in range(max(1, args.workers) * 8)]
+    # chunks of about CHUNK_GAMES games: the progress moves, and no result depends on them
+    n_chunks = max(max(1, args.workers) * 8, -(-len(seeds) // CHUNK_GAMES))
+    chunks = [(args.env, config, seeds[k::n_chunks]) for k in range(n_chunks)]
     start = time.perf_counter()
     results: list[tuple[int, int, str]] = []
-    if args.workers <= 1:
-        for chunk in chunks:
-            results += _batch(chunk)
-    else:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for part in pool.map(_batch, chunks):
-                results += part
+    with Progress(len(seeds), f"soak {args.env}") as progress:
+        if args.workers <= 1:
+            for _, _, part in chunks:
+                for seed in part:
+                    results.append(play_one(args.env, config, seed))
+                    progress.update()
+        else:
+            with ProcessPoolExecutor(args.workers) as pool:
+                for part in pool.map(_batch, chunks):
+                    results += part
+                    progress.update(len(part))
     elapsed = time.perf_counter() - start
     steps = np.array([r[1] for r in results])
     crashes = [r for r in results if r[2] and r[2] != "truncated"]
@@ -86,4 +95,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

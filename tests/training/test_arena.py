@@ -208,7 +208,8 @@ def test_the_leaderboard_has_a_table_per_player_count_of_the_zoo(tmp_path):
     text = arena.leaderboard(games=1, seed=1, workers=1, progress=False,
                              command="python -m meeplezoo.training.arena --leaderboard",
                              resamples=20,
-                             path=path, env_names=[env, "toy_v0"])
+                             path=path, env_names=[env, "toy_v0"],
+                             allow_dirty=True)  # a work tree with edits may run it too
     assert path.read_text() == text
     assert "    python -m meeplezoo.training.arena --leaderboard\n" in text
     assert "Seed 1," in text

@@ -25,6 +25,7 @@ from ray.rllib.core import COMPONENT_LEARNER, COMPONENT_LEARNER_GROUP, COMPONENT
 from ray.rllib.core.rl_module.multi_rl_module import MultiRLModule
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.training.export import card_for, export_team, write_masked_onnx
 from meeplezoo.training.rllib.env import register_envs
 
@@ -109,4 +110,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import REWARD_KINDS
 from meeplezoo.training.cli import code_commit, parse_options
 
@@ -271,6 +273,13 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
     if args.iterations < 1:
         raise SystemExit("--iterations must be at least 1")
     fields = [f for f in args.eval_fields.split(",") if f]
+    from meeplezoo.training.zoo import find_checkpoint
+
+    missing = [f for f in fields if f not in ("random", "heuristic") and ":" not in f
+               and find_checkpoint(f) is None]
+    if missing:  # refused before Ray starts, not after the training
+        raise SystemExit(f"--eval-fields {','.join(missing)}: no such checkpoint folder or zoo "
+                         "name <env>/<name>; a field is random, heuristic or a checkpoint")
     import ray
     from torch.utils.tensorboard import SummaryWriter
 
@@ -288,11 +297,13 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
           f"node(s)", flush=True)
     writer = SummaryWriter(str(out / "tb"))
     start, steps, folder = time.time(), 0, None
+    progress = Progress(args.iterations, f"rllib-train {args.env}", unit="iteration")
     try:
         for iteration in range(1, args.iterations + 1):
             began = time.time()
             result = algo.train()
             steps = log_iteration(writer, result, roles, iteration, steps, time.time() - began)
+            progress.update()
             run.update(iterations_done=iteration, timesteps_done=steps,
                        wall_time_s=round(time.time() - start, 1))
             if iteration == args.iterations or (args.eval_every
@@ -305,7 +316,9 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
                         "games", "win_rate", "win_rate_ci95", "role_win_rate")}
                         for field, res in evaluation.items()}
                     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+        progress.close()
     finally:
+        progress.close(final=False)  # after an error: no closing line (the error says it)
         writer.close()
         algo.stop()
         if own_ray:
@@ -325,4 +338,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))
