@@ -106,7 +106,7 @@ def _register_with_gymnasium() -> None:
         if name.startswith(("chihou", "asian", "necropolis")) and (
                 seat_env_id(name) not in gymnasium.registry):
             gymnasium.register(id=seat_env_id(name),
-                               entry_point="meeplezoo.training.seat_env:SeatEnv",
+                               entry_point="meeplezoo.training.fitting.seat_env:SeatEnv",
                                kwargs={"env_name": name})
     solo = "meeplezoo/NecropolisRailwaySolo-v1"
     if solo not in gymnasium.registry:

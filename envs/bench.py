@@ -1,6 +1,6 @@
 """Benchmark: decisions per second of random legal play through the AEC API.
 
-    python -m meeplezoo.envs.bench [--env NAME] [--players N] [--seconds S] [--slice S] \
+    meeplezoo bench [--env NAME] [--players N] [--seconds S] [--slice S] \
         [--json FILE]
 
 Every env and player count (or the ones asked for) is driven exactly as an

@@ -1,8 +1,8 @@
 """Golden playthroughs: seeded transcripts that make every change of behaviour a diff.
 
-    python -m meeplezoo.envs.playthrough --regenerate            # rewrite every transcript
-    python -m meeplezoo.envs.playthrough --check                 # compare, exit 1 on a difference
-    python -m meeplezoo.envs.playthrough --env necropolis_railway_v1 --players 2 --print
+    meeplezoo playthrough --regenerate            # rewrite every transcript
+    meeplezoo playthrough --check                 # compare, exit 1 on a difference
+    meeplezoo playthrough --env necropolis_railway_v1 --players 2 --print
 
 A transcript is one seeded game per env and player count, played through the
 PettingZoo API by a seeded random policy.  Each decision is a line with the

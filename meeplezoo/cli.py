@@ -1,6 +1,6 @@
 """The ``meeplezoo`` command: one entry point for every tool of the suite.
 
-    meeplezoo play --env chihou_sousei_v1 ...      # = python -m meeplezoo.training.play ...
+    meeplezoo play --env chihou_sousei_v1 ...      # = meeplezoo play ...
     meeplezoo --help                                # the commands and what each does
 
 Each command is a module's ``main(argv)``; its own ``--help`` says the rest.  Modules are
@@ -18,19 +18,20 @@ import sys
 # command -> (module, what it does)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("meeplezoo.training.play", "play a game in the terminal against any agent"),
-    "train": ("meeplezoo.training.train", "fit an agent with MaskablePPO (self-play, roles)"),
-    "improve": ("meeplezoo.training.improve", "distil a rollout search into a policy"),
-    "evaluate": ("meeplezoo.training.evaluate", "win rates of agents against fields"),
-    "arena": ("meeplezoo.training.arena", "seat-rotated tables and Elo ratings"),
+    "train": ("meeplezoo.training.fitting.train",
+              "fit an agent with MaskablePPO (self-play, roles)"),
+    "improve": ("meeplezoo.training.fitting.improve", "distil a rollout search into a policy"),
+    "evaluate": ("meeplezoo.training.evaluation.evaluate", "win rates of agents against fields"),
+    "arena": ("meeplezoo.training.evaluation.arena", "seat-rotated tables and Elo ratings"),
     "export": ("meeplezoo.training.export", "ship a trained policy as ONNX with its card"),
-    "balance": ("meeplezoo.training.balance", "class balance report on paired deals"),
-    "exploit": ("meeplezoo.training.exploit", "a best response's gain against a team"),
-    "action-counts": ("meeplezoo.training.action_counts",
+    "balance": ("meeplezoo.training.evaluation.balance", "class balance report on paired deals"),
+    "exploit": ("meeplezoo.training.evaluation.exploit", "a best response's gain against a team"),
+    "action-counts": ("meeplezoo.training.evaluation.action_counts",
                       "how often each role chooses and could choose each action"),
-    "zoo": ("meeplezoo.training.zoo", "list the shipped opponents and their figures"),
+    "zoo": ("meeplezoo.training.agents.zoo", "list the shipped opponents and their figures"),
     "demo": ("meeplezoo.training.demo", "the main job: train, evaluate and play briefly"),
     "bench": ("meeplezoo.envs.bench", "engine and bot speed of every game"),
-    "train-bench": ("meeplezoo.training.bench", "where the learning time goes"),
+    "train-bench": ("meeplezoo.training.fitting.bench", "where the learning time goes"),
     "soak": ("meeplezoo.envs.core.soak", "many random games with the invariants checked"),
     "save-fuzz": ("meeplezoo.envs.core.save_fuzz", "tampered saves must be refused"),
     "playthrough": ("meeplezoo.envs.playthrough", "golden transcripts: check or regenerate"),

@@ -171,7 +171,7 @@ def test_debug_shows_the_traceback_in_this_process(capsys, tmp_path):
 
 
 def test_a_real_bug_keeps_its_traceback(monkeypatch, capsys):
-    from meeplezoo.training import zoo
+    from meeplezoo.training.agents import zoo
 
     def broken(env=None):
         raise ZeroDivisionError("a bug")
@@ -197,9 +197,9 @@ def test_messages_name_the_missing_extra_and_a_path():
                                                "check the path")
     assert command.user_message(ValueError("plain"), "x") is None
     assert command.strip_own_name("training.arena: bad", "meeplezoo arena",
-                                  "meeplezoo.training.arena") == "bad"
+                                  "meeplezoo.training.evaluation.arena") == "bad"
     assert command.strip_own_name("evaluate: bad", "meeplezoo evaluate",
-                                  "meeplezoo.training.evaluate") == "bad"
+                                  "meeplezoo.training.evaluation.evaluate") == "bad"
 
 
 def _process(*argv: str) -> subprocess.CompletedProcess:
@@ -365,7 +365,7 @@ def test_long_commands_count_on_stderr_and_keep_stdout_for_results(name, monkeyp
 
 def test_counted_games_are_the_same_games():
     """Counting splits the games into small chunks; every game is seeded by its index."""
-    from meeplezoo.training import evaluate
+    from meeplezoo.training.evaluation import evaluate
 
     config = {"num_players": 2}
     plain = evaluate.versus_field("toy_v0", config, "heuristic", "random", 10, 3, 2)
@@ -380,7 +380,7 @@ def _game_ids(job: tuple) -> list[int]:
 
 
 def test_counted_ranges_of_games_give_the_same_data():
-    from meeplezoo.training.imitation import map_over_games
+    from meeplezoo.training.fitting.imitation import map_over_games
 
     plain = map_over_games(_game_ids, lambda ids: (ids,), 11, workers=2)
     with Progress(11, "x", style="off") as bar:

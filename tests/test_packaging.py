@@ -62,7 +62,7 @@ USER_PROJECT = textwrap.dedent("""
     import meeplezoo
     assert envs.MINE == "envs" and training.MINE == "training"
     assert meeplezoo.make("chihou_sousei_v1", num_players=3) is not None
-    from meeplezoo.training.opponents import load
+    from meeplezoo.training.agents.opponents import load
     agent = load("necropolis_railway_v1/ppo_league")  # a shipped opponent, by zoo name
     game = meeplezoo.make_game("necropolis_railway_v1", num_players=2)
     state = game.new_initial_state(seed=1)

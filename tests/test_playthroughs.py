@@ -1,4 +1,4 @@
-"""Golden playthroughs replay exactly (regenerate with ``python -m meeplezoo.envs.playthrough
+"""Golden playthroughs replay exactly (regenerate with ``meeplezoo playthrough
 --regenerate``)."""
 
 import pytest
@@ -20,7 +20,7 @@ def test_playthrough_replays_exactly(env_name, players):
     diff = playthrough.compare(env_name, players)
     assert not diff, (
         "behaviour changed; review the diff and, if intended, run "
-        "`python -m meeplezoo.envs.playthrough --regenerate` in the same commit:\n"
+        "`meeplezoo playthrough --regenerate` in the same commit:\n"
         + "\n".join(diff[:30])
     )
 

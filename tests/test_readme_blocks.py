@@ -131,6 +131,6 @@ def test_every_command_a_page_shows_exists_with_its_options(page):
 
 def test_the_command_finder_reads_both_forms():
     text = ("    .venv/bin/meeplezoo train --env x \\\n        --timesteps 5\n"
-            "run `python -m meeplezoo.training.arena --leaderboard` here")
-    assert shown_commands(text) == [("meeplezoo.training.train", ["--env", "--timesteps"]),
-                                    ("meeplezoo.training.arena", ["--leaderboard"])]
+            "run `meeplezoo arena --leaderboard` here")
+    assert shown_commands(text) == [("meeplezoo.training.fitting.train", ["--env", "--timesteps"]),
+                                    ("meeplezoo.training.evaluation.arena", ["--leaderboard"])]

@@ -9,7 +9,7 @@
    random and heuristic fields.
 3. Prints the table, with the shipped opponent (``checkpoints/``) beside it.
 
-    python -m meeplezoo.training.demo [--timesteps 40000] [--games 200] [--skip-training]
+    meeplezoo demo [--timesteps 40000] [--games 200] [--skip-training]
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.progress import Progress
-from meeplezoo.training import evaluate, export, train
+from meeplezoo.training import export
+from meeplezoo.training.evaluation import evaluate
+from meeplezoo.training.fitting import train
 
 ENV = "chihou_sousei_v1"
 SHIPPED = Path("checkpoints") / ENV / "ppo_league"

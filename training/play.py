@@ -1,6 +1,6 @@
 """Play a game in the terminal against the AIs: you take one seat, bots the others.
 
-    python -m meeplezoo.training.play --env chihou_sousei_v1 --players 2 --seat 0 \\
+    meeplezoo play --env chihou_sousei_v1 --players 2 --seat 0 \\
         --opponents chihou_sousei_v1/ppo_league
 
 The game runs on the engine (``envs.make_game``); each opponent is a ``make_bot`` spec
@@ -25,8 +25,8 @@ from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import CheckpointError, checkpoint_folder
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import CheckpointError, checkpoint_folder
 
 BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
@@ -333,7 +333,7 @@ def run(session: Session, inp: TextIO) -> int:
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m meeplezoo.training.play",
+        prog="meeplezoo play",
         description="Play a game in the terminal against bots",
         epilog=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", required=True, choices=envs.list_envs())

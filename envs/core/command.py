@@ -63,7 +63,7 @@ def module_of(main: Callable) -> str:
 
 
 def command_name(module: str) -> str:
-    """``meeplezoo train`` for ``meeplezoo.training.train``; ``python -m <module>`` for a
+    """``meeplezoo train`` for ``meeplezoo.training.fitting.train``; ``python -m <module>`` for a
     module that is no command."""
     from meeplezoo.cli import COMMANDS
 

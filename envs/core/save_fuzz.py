@@ -9,7 +9,7 @@ plays 50 random steps with observations inside the observation space, a legal
 action wherever one is due, the game's invariants holding, and no step
 taking longer than a few seconds (a hang).
 
-    python -m meeplezoo.envs.core.save_fuzz --env necropolis_railway_v1 --players 2 --states 4
+    meeplezoo save-fuzz --env necropolis_railway_v1 --players 2 --states 4
 
 prints the counts (tried, refused, played on soundly); the test suite runs a
 sample of the mutants by default and all of them under ``-m soak``.

@@ -1,6 +1,6 @@
 """Many seeded random games of one env, with the invariants checked after every step.
 
-    python -m meeplezoo.envs.core.soak --env hegemony_v1 --games 10000 --workers 2
+    meeplezoo soak --env hegemony_v1 --games 10000 --workers 2
 
 Each game ``g`` is seeded from ``--seed`` and ``g`` alone, so the result does not depend
 on the worker count, and a failing game is replayed by its seed.  Prints the games

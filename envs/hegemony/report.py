@@ -1,6 +1,6 @@
 """The bot report: how the class heuristics fare against random play and against each other.
 
-    python -m meeplezoo.envs.hegemony.report --games 1000 --workers 2 --seed S [--option K=V ...]
+    meeplezoo hegemony-report --games 1000 --workers 2 --seed S [--option K=V ...]
                                    [--json FILE]
 
 Plays (a) each class's bot against three random classes and (b) the 4-bot table, and
@@ -11,7 +11,7 @@ the result does not depend on the worker count (or on how games are split).  A w
 a rank key equal to the best (``state.rank_keys()``): shared wins count for everyone.
 
 The seeds, the play loop and the per-class rows are ``envs.core.balance``'s, which
-``python -m meeplezoo.training.balance`` shares: there, any agents per class (trained policies,
+``meeplezoo balance`` shares: there, any agents per class (trained policies,
 teams)
 play these same deals, and ``--preset bots --preset bot:all+random`` replays these match-ups
 with the bills and policies columns of ``envs.hegemony.balance_stats`` added.

@@ -1,4 +1,4 @@
-"""The bot report (``python -m meeplezoo.envs.hegemony.report``): a few games, results that do not
+"""The bot report (``meeplezoo hegemony-report``): a few games, results that do not
 depend on the worker count, and the shape of its markdown tables."""
 
 from __future__ import annotations

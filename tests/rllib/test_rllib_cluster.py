@@ -29,7 +29,7 @@ import psutil  # ray's own copy (ray/thirdparty_files), on the path once ray is 
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
-from meeplezoo.training.opponents import load, network_bot
+from meeplezoo.training.agents.opponents import load, network_bot
 from tests.rllib.conftest import REPO, short_temp_dir
 
 HEAD_IP = "127.0.0.2"
@@ -134,7 +134,7 @@ def test_a_two_node_cluster_trains_exports_and_leaves_no_process(tmp_path):
         assert export(["--checkpoint", str(out / "checkpoint"), "--name", "cluster",
                        "--out", str(tmp_path / "zoo")]) == 0
         folder = tmp_path / "zoo" / "necropolis_railway_v1" / "cluster"
-        assert load(folder).card["command"].startswith("python -m meeplezoo.training.rllib.train")
+        assert load(folder).card["command"].startswith("meeplezoo rllib-train")
         game = envs.make_game("necropolis_railway_v1", num_players=2)
         bots = [RandomBot(0), network_bot(str(folder), game)]
         assert play_game(game.new_initial_state(3), bots).is_terminal()

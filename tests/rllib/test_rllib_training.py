@@ -13,7 +13,7 @@ pytest.importorskip("ray.rllib")
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
-from meeplezoo.training.opponents import TeamAgent, TeamBot, load, network_bot
+from meeplezoo.training.agents.opponents import TeamAgent, TeamBot, load, network_bot
 
 SMALL = ["--iterations", "1", "--batch-size", "200", "--minibatch-size", "100", "--epochs",
          "1", "--net", "32,32", "--eval-games", "4", "--seed", "3"]
@@ -74,8 +74,8 @@ def test_the_export_command_rebuilds_the_team_from_the_saved_run(toy_run, tmp_pa
 
 
 def test_necropolis_trains_one_shared_policy_that_plays_evaluates_and_rates(necropolis_run):
-    from meeplezoo.training.arena import run_arena
-    from meeplezoo.training.evaluate import versus_field
+    from meeplezoo.training.evaluation.arena import run_arena
+    from meeplezoo.training.evaluation.evaluate import versus_field
 
     out, folder = necropolis_run
     agent = load(folder)

@@ -1,7 +1,7 @@
 """``training.action_counts``: per role, how often each action was chosen and legal."""
 
 from meeplezoo.envs.core.balance import play_lineup
-from meeplezoo.training import action_counts
+from meeplezoo.training.evaluation import action_counts
 
 
 def test_counts_add_up_to_the_decisions_of_the_balance_games():
@@ -21,7 +21,7 @@ def test_counts_add_up_to_the_decisions_of_the_balance_games():
             return self.bot.act(state)
 
     from meeplezoo.envs import make_game
-    from meeplezoo.training.bots import make_bot
+    from meeplezoo.training.agents.bots import make_bot
 
     game = make_game("necropolis_railway_v1", num_players=2)
     for g in range(3):  # the same deals and seeds as the balance report's

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meeplezoo.training import arena
-from meeplezoo.training.opponents import list_zoo
+from meeplezoo.training.agents.opponents import list_zoo
+from meeplezoo.training.evaluation import arena
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -122,7 +122,7 @@ def test_a_maskable_ppo_zip_trained_anywhere_gets_rated(tmp_path):
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO
 
-    from meeplezoo.training.seat_env import SeatEnv
+    from meeplezoo.training.fitting.seat_env import SeatEnv
 
     env = SeatEnv("toy_v0", {"num_players": 2}, opponents=["random"], seed=0)
     path = tmp_path / "elsewhere" / "model.zip"  # no run.json beside it
@@ -206,12 +206,12 @@ def test_the_leaderboard_has_a_table_per_player_count_of_the_zoo(tmp_path):
     env = "necropolis_railway_v1"  # shipped for solo and 2 players
     path = tmp_path / "LEADERBOARD.md"
     text = arena.leaderboard(games=1, seed=1, workers=1, progress=False,
-                             command="python -m meeplezoo.training.arena --leaderboard",
+                             command="meeplezoo arena --leaderboard",
                              resamples=20,
                              path=path, env_names=[env, "toy_v0"],
                              allow_dirty=True)  # a work tree with edits may run it too
     assert path.read_text() == text
-    assert "    python -m meeplezoo.training.arena --leaderboard\n" in text
+    assert "    meeplezoo arena --leaderboard\n" in text
     assert "Seed 1," in text
     assert text.count("## `") == 2
     solo = text[text.index(f"## `{env}`, solo"):text.index(f"## `{env}`, 2 players")]
@@ -223,7 +223,7 @@ def test_the_leaderboard_has_a_table_per_player_count_of_the_zoo(tmp_path):
 
 def test_the_shipped_leaderboard_covers_the_zoo_and_the_readme_links_it():
     text = (arena.zoo_root() / arena.LEADERBOARD_FILE).read_text()
-    assert "python -m meeplezoo.training.arena --leaderboard" in text and "Seed 20261201" in text
+    assert "meeplezoo arena --leaderboard" in text and "Seed 20261201" in text
     for entry in list_zoo():
         for players in entry.player_counts:
             count = "solo" if players == 1 else f"{players} players"

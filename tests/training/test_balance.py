@@ -1,4 +1,4 @@
-"""The class balance report (``python -m meeplezoo.training.balance``): cells and presets on the
+"""The class balance report (``meeplezoo balance``): cells and presets on the
 three-role toy, paired deals and seeds, clear refusals, the JSON round trip, the comparison,
 a real PNG, and on Hegemony the hook's columns and the bit-identity with the bot report."""
 
@@ -14,10 +14,15 @@ from meeplezoo import envs
 from meeplezoo.envs.core import balance as core
 from meeplezoo.envs.hegemony import report
 from meeplezoo.envs.hegemony.state import VP_SOURCES
-from meeplezoo.training import balance
-from meeplezoo.training.balance_compare import compare, newcombe, ratio_interval, strength
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import names_hash
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import names_hash
+from meeplezoo.training.evaluation import balance
+from meeplezoo.training.evaluation.balance_compare import (
+    compare,
+    newcombe,
+    ratio_interval,
+    strength,
+)
 
 ENV = "toy_roles_v0"
 ROLES = ("trader", "banker", "judge")
@@ -146,7 +151,7 @@ def test_json_round_trip_markdown_and_plots(team, tmp_path, capsys):
                          "--json", str(out), "--plots", str(plots)]) == 0
     printed = capsys.readouterr().out
     data = balance.load_report(out)
-    assert data["command"].startswith("python -m meeplezoo.training.balance --env toy_roles_v0")
+    assert data["command"].startswith("meeplezoo balance --env toy_roles_v0")
     assert [c["name"] for c in data["cells"]] == ["bots", "judge+bots"]
     assert len(data["results"]) == 24
     game = envs.make_game(ENV)
@@ -230,7 +235,7 @@ def test_record_writes_the_figures_into_the_team_cards(team, tmp_path):
     card = json.loads((copy / "judge" / "card.json").read_text())
     heuristic, rnd = card["evaluation"]["vs_heuristic"], card["evaluation"]["vs_random"]
     assert (heuristic["games"], rnd["games"], heuristic["role"]) == (6, 6, "judge")
-    assert heuristic["command"].startswith("python -m meeplezoo.training.balance ")
+    assert heuristic["command"].startswith("meeplezoo balance ")
     assert "evaluation" not in json.loads((copy / "trader" / "card.json").read_text())
     cells = json.loads((copy / "team.json").read_text())["evaluation"]["balance"]
     assert cells["judge+random"]["classes"]["judge"]["win_rate"] == rnd["win_rate"]
@@ -346,7 +351,7 @@ def test_merge_pairs_a_later_cell_with_an_earlier_runs_bots(team, tmp_path, caps
     one, two = (json.loads(p.read_text()) for p in (both, merged))
     assert two["results"] == one["results"] and two["summary"] == one["summary"]
     assert strength(two) == strength(one) and strength(two)
-    assert two["command"].count("python -m meeplezoo.training.balance") == 3
+    assert two["command"].count("meeplezoo balance") == 3
     with pytest.raises(SystemExit, match=r"same deals: seed 5 != 6"):
         balance.main(["--merge", str(bots), str(other)])
     with pytest.raises(SystemExit, match="two reports or more"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from meeplezoo.training import bench
+from meeplezoo.training.fitting import bench
 
 
 def test_training_bench_breakdown_adds_up():

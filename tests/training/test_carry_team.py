@@ -9,9 +9,9 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.training import export
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import TeamBot
-from meeplezoo.training.zoo import CheckpointError
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import TeamBot
+from meeplezoo.training.agents.zoo import CheckpointError
 
 TEAM = Path(__file__).resolve().parents[2] / "checkpoints" / "hegemony_v1" / "ppo_classes"
 

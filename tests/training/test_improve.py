@@ -5,7 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from meeplezoo.training import export, improve, train
+from meeplezoo.training import export
+from meeplezoo.training.fitting import improve, train
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +32,8 @@ def improved(trained, tmp_path_factory):
 
 def test_improve_writes_a_fitted_model_and_a_run_that_chains_the_commands(trained, improved):
     run = json.loads((improved / "run.json").read_text())
-    assert run["command"].startswith("python -m meeplezoo.training.train --env toy_v0")
-    assert " && python -m meeplezoo.training.improve --model " in run["command"]
+    assert run["command"].startswith("meeplezoo train --env toy_v0")
+    assert " && meeplezoo improve --model " in run["command"]
     assert run["code_commit"].count(" && ") == 1
     facts = run["improvement"]
     assert len(facts["label_sets"]) == 1
@@ -65,7 +66,7 @@ def test_a_refit_on_saved_labels_chains_the_labelling_command(trained, improved,
     run = json.loads((out / "run.json").read_text())
     labelled = json.loads((improved / "labels.json").read_text())
     train_cmd, label_cmd, again, refit_cmd = run["command"].split(" && ")
-    assert train_cmd.startswith("python -m meeplezoo.training.train")
+    assert train_cmd.startswith("meeplezoo train")
     assert label_cmd == labelled["command"]
     assert again == label_cmd  # each label set's command is part of the recipe
     assert "--labels" in refit_cmd and run["code_commit"].count(" && ") == 3

@@ -9,9 +9,10 @@ import pytest
 import torch
 from sb3_contrib import MaskablePPO
 
-from meeplezoo.training import export, train
-from meeplezoo.training.init_from import CRITIC_PARTS, onnx_weights
-from meeplezoo.training.opponents import load
+from meeplezoo.training import export
+from meeplezoo.training.agents.opponents import load
+from meeplezoo.training.fitting import train
+from meeplezoo.training.fitting.init_from import CRITIC_PARTS, onnx_weights
 
 ENV = "toy_roles_v0"
 TINY = ["--n-envs", "1", "--n-steps", "64", "--batch-size", "64", "--no-progress"]
@@ -52,7 +53,7 @@ def test_init_from_copies_the_actor_and_keeps_it_frozen_during_the_warmup(shippe
     card = load(shipped).card
     assert run["net_arch"] == card["net_arch"] == [16, 8]
     assert run["timesteps_done"] == card["training_steps"] + 128
-    assert run["command"].startswith(card["command"] + " && python -m meeplezoo.training.train ")
+    assert run["command"].startswith(card["command"] + " && meeplezoo train ")
     assert run["code_commit"].startswith(card["code_commit"] + " && ")
     assert run["init_from"]["checkpoint"] == str(shipped)
     assert run["init_from"]["critic_warmup_steps"] == 1000
@@ -126,7 +127,7 @@ def test_a_damaged_onnx_is_refused(shipped, tmp_path):
 
 def test_a_team_folder_gives_its_member_for_the_role():
     from meeplezoo import envs
-    from meeplezoo.training.init_from import resolve_checkpoint
+    from meeplezoo.training.fitting.init_from import resolve_checkpoint
 
     game = envs.make_game("hegemony_v1")
     for role in game.roles:
@@ -150,7 +151,7 @@ def test_a_run_within_the_critic_warmup_warns_that_the_actor_will_not_train(
         shipped, tmp_path, capsys, steps, warmup, trains):
     """One rollout of 64 steps with a 64-step warm-up never frees the actor: the run says so
     before it starts and when it ends; a second rollout does free it, and nothing is said."""
-    from meeplezoo.training.init_from import actor_trains
+    from meeplezoo.training.fitting.init_from import actor_trains
 
     model = train_from(shipped, tmp_path / "run", steps, "--critic-warmup", str(warmup))
     weights = onnx_weights(shipped / "policy.onnx")

@@ -9,8 +9,8 @@ import pytest
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
 from meeplezoo.envs.core.rewards import winners
-from meeplezoo.training.ismcts import ISMCTS, SearchBot, information_digest
-from meeplezoo.training.opponents import load
+from meeplezoo.training.agents.ismcts import ISMCTS, SearchBot, information_digest
+from meeplezoo.training.agents.opponents import load
 
 NECROPOLIS = "necropolis_railway_v1/ppo_league"
 

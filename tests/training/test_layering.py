@@ -9,7 +9,8 @@ PREFIX = "meeplezoo.training."  # how the modules import each other
 
 
 def _module_name(path: Path) -> str:
-    """``training/nets/chihou_sousei.py`` -> ``nets.chihou_sousei`` (a package: ``nets``)."""
+    """``training/fitting/nets/chihou_sousei.py`` -> ``fitting.nets.chihou_sousei`` (a
+    package: ``fitting.nets``)."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -58,7 +59,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_training_modules_have_no_import_cycle():
     graph = _graph()
-    assert "nets.chihou_sousei" in graph and "nets.chihou_sousei" in graph["spatial"]
+    assert "fitting.nets.chihou_sousei" in graph["fitting.spatial"]
     cycle = _cycle(graph)
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 

@@ -8,10 +8,10 @@ import pytest
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training import evaluate
-from meeplezoo.training.bots import LEVELS, make_bot, split_level
-from meeplezoo.training.ismcts import SearchBot
-from meeplezoo.training.opponents import PolicyBot
+from meeplezoo.training.agents.bots import LEVELS, make_bot, split_level
+from meeplezoo.training.agents.ismcts import SearchBot
+from meeplezoo.training.agents.opponents import PolicyBot
+from meeplezoo.training.evaluation import evaluate
 
 NECRO = "necropolis_railway_v1/ppo_league"
 

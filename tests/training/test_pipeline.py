@@ -10,8 +10,10 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.errors import MeepleZooError
-from meeplezoo.training import evaluate, export, train
-from meeplezoo.training.opponents import CheckpointError, load
+from meeplezoo.training import export
+from meeplezoo.training.agents.opponents import CheckpointError, load
+from meeplezoo.training.evaluation import evaluate
+from meeplezoo.training.fitting import train
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ def test_training_writes_model_run_card_and_self_play_snapshots(toy, run_dir):
     assert (run_dir / "final_model.zip").exists()
     run = json.loads((run_dir / "run.json").read_text())
     assert run["timesteps_done"] >= 1024 and run["player_counts"] == list(toy.counts)
-    assert run["command"].startswith(f"python -m meeplezoo.training.train --env {toy.env} ")
+    assert run["command"].startswith(f"meeplezoo train --env {toy.env} ")
     assert run["code_commit"] != "unknown"
     snapshots = sorted((run_dir / "pool").glob("step_*/policy.onnx"))
     assert len(snapshots) >= 3
@@ -168,7 +170,7 @@ def test_resume_applies_the_ppo_settings_given_and_keeps_the_others(toy, run_dir
 
 def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(toy, run_dir, tmp_path,
                                                                        monkeypatch):
-    from meeplezoo.training import seat_env
+    from meeplezoo.training.fitting import seat_env
 
     out = tmp_path / "win"
     shutil.copytree(run_dir, out)
@@ -336,7 +338,7 @@ def test_wilson_interval():
 
 
 def test_imitation_warm_start_fits_the_teacher(toy, tmp_path):
-    from meeplezoo.training.imitation import collect_teacher_data
+    from meeplezoo.training.fitting.imitation import collect_teacher_data
 
     data = collect_teacher_data(toy.env, toy.config, games=40, seed=0, workers=1, role=toy.role)
     assert data["obs"].shape[0] == data["actions"].shape[0] == data["returns"].shape[0]
@@ -356,7 +358,7 @@ def test_imitation_warm_start_fits_the_teacher(toy, tmp_path):
 def test_imitation_learns_the_teachers_set_of_equally_best_actions():
     """地方創生's bot flips a coin among equally valued placements: the data keeps
     the whole set, and the played action is always in it."""
-    from meeplezoo.training.imitation import collect_teacher_data
+    from meeplezoo.training.fitting.imitation import collect_teacher_data
 
     data = collect_teacher_data("chihou_sousei_v1", {"num_players": 2}, games=2, seed=1,
                                 workers=1)
@@ -397,7 +399,7 @@ def test_win_rates_by_role_for_asymmetric_seats():
 
 
 def test_teacher_data_does_not_depend_on_the_worker_count(toy):
-    from meeplezoo.training.imitation import collect_teacher_data
+    from meeplezoo.training.fitting.imitation import collect_teacher_data
 
     one = collect_teacher_data(toy.env, toy.config, games=6, seed=4, workers=1, role=toy.role)
     two = collect_teacher_data(toy.env, toy.config, games=6, seed=4, workers=2, role=toy.role)
@@ -445,7 +447,7 @@ def test_carry_moves_a_checkpoint_to_the_new_version_and_awaits_its_evaluation(c
     assert card["carried_from"][0]["env"] == "toy_v0"
     assert card["carried_from"][0]["evaluation"] == old["evaluation"]
     carried = card["carried_from"][0]["command"]
-    assert carried.startswith("python -m meeplezoo.training.export --carry ")
+    assert carried.startswith("meeplezoo export --carry ")
     assert card["evaluation"]["vs_random"]["games"] == 4  # measured again under toy_v1
     assert card["command"] == old["command"] and card["seed"] == old["seed"]
     assert (folder / "policy.onnx").read_bytes() == (checkpoint / "policy.onnx").read_bytes()
@@ -528,7 +530,7 @@ def test_a_module_attribute_spec_plays_in_evaluation_and_as_an_opponent(capsys):
     assert evaluate.main(["--env", "toy_v0", "--players", "2", "--agents", spec,
                           "--field", "random", "--games", "2", "--workers", "1"]) == 0
     assert "first_legal" in capsys.readouterr().out
-    from meeplezoo.training.bots import OpponentPool, make_bot
+    from meeplezoo.training.agents.bots import OpponentPool, make_bot
 
     game = envs.make_game("toy_v0", num_players=2)
     state = game.new_initial_state(0)
@@ -571,7 +573,7 @@ def test_fitting_commands_without_torch_say_which_extra(monkeypatch, tmp_path, c
     import sys
 
     monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if it were not installed
-    module = importlib.import_module(f"training.{command}")
+    module = importlib.import_module(f"meeplezoo.training.fitting.{command}")
     argv = {"train": ["--env", "toy_v0", "--timesteps", "8", "--out", str(tmp_path)],
             "improve": ["--model", str(tmp_path / "m.zip"), "--out", str(tmp_path)],
             "bench": ["--env", "toy_v0"]}[command]
@@ -586,7 +588,7 @@ def test_an_export_carries_the_critics_value_and_a_search_can_use_it(toy, run_di
     import torch
     from sb3_contrib import MaskablePPO
 
-    from meeplezoo.training.ismcts import ISMCTS, network_value
+    from meeplezoo.training.agents.ismcts import ISMCTS, network_value
 
     agent = load(checkpoint)
     assert agent.has_value

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from meeplezoo.training import evaluate
-from meeplezoo.training.balance_compare import strength, strength_markdown
+from meeplezoo.training.evaluation import evaluate
+from meeplezoo.training.evaluation.balance_compare import strength, strength_markdown
 
 
 def plain(value: Any, where: str = "result") -> None:
@@ -94,7 +94,7 @@ def _bar_colours(monkeypatch) -> list[tuple]:
 
 @pytest.mark.parametrize("cells", [3, 12, 25])
 def test_every_cell_of_the_win_rate_chart_has_its_own_colour(monkeypatch, tmp_path, cells):
-    from meeplezoo.training.balance_plots import win_rate_chart
+    from meeplezoo.training.evaluation.balance_plots import win_rate_chart
 
     seen = _bar_colours(monkeypatch)
     win_rate_chart(_report(cells), tmp_path / "win_rates.png")
@@ -105,14 +105,14 @@ def test_distinct_colours_never_repeat():
     pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
 
-    from meeplezoo.training.balance_plots import distinct_colours
+    from meeplezoo.training.evaluation.balance_plots import distinct_colours
 
     for count in (1, 10, 11, 20, 21, 60, 61, 300):
         assert len(set(distinct_colours(plt, count))) == count
 
 
 def test_every_series_of_a_stacked_chart_has_its_own_colour(monkeypatch, tmp_path):
-    from meeplezoo.training.balance_plots import stacked_chart
+    from meeplezoo.training.evaluation.balance_plots import stacked_chart
 
     seen = _bar_colours(monkeypatch)
     chart = {"title": "t", "ylabel": "y", "categories": ["a", "b"],
@@ -148,7 +148,7 @@ class Broken(Masked):
 
 def test_an_onnx_export_says_nothing_and_still_works(tmp_path, capfd):
     ort = pytest.importorskip("onnxruntime")
-    from meeplezoo.training.export import write_masked_onnx
+    from meeplezoo.training.fitting.onnx import write_masked_onnx
 
     module = Masked().eval()
     with warnings.catch_warnings(record=True) as caught:
@@ -166,7 +166,7 @@ def test_an_onnx_export_says_nothing_and_still_works(tmp_path, capfd):
 
 
 def test_an_onnx_export_still_reports_what_is_wrong_with_the_module(tmp_path):
-    from meeplezoo.training.export import write_masked_onnx
+    from meeplezoo.training.fitting.onnx import write_masked_onnx
 
     with pytest.warns(torch.jit.TracerWarning):
         write_masked_onnx(Branching().eval(), 5, 3, tmp_path / "branching.onnx")

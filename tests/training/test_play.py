@@ -1,4 +1,4 @@
-"""``python -m meeplezoo.training.play``: whole games driven through scripted standard input."""
+"""``meeplezoo play``: whole games driven through scripted standard input."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot
+from meeplezoo.training.agents.zoo import zoo_root
 from meeplezoo.training.play import main, resolve_opponent, seat_opponents
-from meeplezoo.training.zoo import zoo_root
 
 ZOO = "chihou_sousei_v1/ppo_league"
 

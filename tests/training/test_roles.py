@@ -8,10 +8,12 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
-from meeplezoo.training import evaluate, export, train
-from meeplezoo.training.bots import OpponentPool, make_bot
-from meeplezoo.training.opponents import CheckpointError, TeamBot, load
-from meeplezoo.training.seat_env import SeatEnv
+from meeplezoo.training import export
+from meeplezoo.training.agents.bots import OpponentPool, make_bot
+from meeplezoo.training.agents.opponents import CheckpointError, TeamBot, load
+from meeplezoo.training.evaluation import evaluate
+from meeplezoo.training.fitting import train
+from meeplezoo.training.fitting.seat_env import SeatEnv
 
 ENV = "toy_roles_v0"
 
@@ -119,7 +121,7 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, mon
     folder = tmp_path / ENV / "toy_team"
     team = json.loads((folder / "team.json").read_text())
     assert set(team["roles"]) == {"trader", "banker", "judge"}
-    assert team["command"].startswith("python -m meeplezoo.training.export --team ")
+    assert team["command"].startswith("meeplezoo export --team ")
     game = envs.make_game(ENV)
     bot = make_bot(str(folder), game, seed=0)
     assert isinstance(bot, TeamBot)
@@ -148,7 +150,7 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, mon
 
 
 def test_lookahead_searches_with_one_policy_per_role(role_runs):
-    from meeplezoo.training.search import LookaheadBot, bot_model
+    from meeplezoo.training.agents.search import LookaheadBot, bot_model
 
     _, folders = role_runs
     game = envs.make_game(ENV)
@@ -169,7 +171,7 @@ def test_lookahead_searches_with_one_policy_per_role(role_runs):
 
 
 def test_improve_searches_and_fits_one_roles_policy(role_runs, tmp_path):
-    from meeplezoo.training import improve
+    from meeplezoo.training.fitting import improve
 
     root, _ = role_runs
     out = tmp_path / "improved"

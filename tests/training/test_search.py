@@ -7,9 +7,11 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import play_game
-from meeplezoo.training import export, search, train
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import CheckpointError, PolicyBot, load
+from meeplezoo.training import export
+from meeplezoo.training.agents import search
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import CheckpointError, PolicyBot, load
+from meeplezoo.training.fitting import train
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +163,7 @@ def test_export_lookahead_ships_the_network_with_its_search(toy_checkpoint, tmp_
     assert card["lookahead"]["search"] == ["decide"] and card["lookahead"]["rollouts"] == 2
     assert card["lookahead"]["opponent_model"] == "heuristic"
     command = card["lookahead"]["command"]
-    assert command.startswith("python -m meeplezoo.training.export --lookahead ")
+    assert command.startswith("meeplezoo export --lookahead ")
     assert card["lookahead"]["code_commit"]  # the export's own commit, beside the training's
     assert card["command"] == base["command"] and card["seed"] == base["seed"]
     assert card["algorithm"].endswith("decision-time rollout search (training.search)")

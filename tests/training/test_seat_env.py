@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from meeplezoo.envs.core.agents import RandomBot
-from meeplezoo.training.seat_env import SeatEnv
+from meeplezoo.training.fitting.seat_env import SeatEnv
 from tests.core.toy_game import ToyGame
 
 
@@ -87,7 +87,7 @@ def test_seat_env_runs_under_subproc_vec_env():
 
 
 def test_weighted_opponent_pool_draws_in_proportion():
-    from meeplezoo.training.bots import OpponentPool, parse_weighted
+    from meeplezoo.training.agents.bots import OpponentPool, parse_weighted
 
     assert parse_weighted(["self=3", "random"]) == [("self", 3.0), ("random", 1.0)]
     with pytest.raises(ValueError, match="must be a number"):

@@ -17,8 +17,8 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 import meeplezoo.envs  # noqa: F401  (registers the gymnasium ids)
 from meeplezoo.envs.core.errors import ConfigError, IllegalActionError
 from meeplezoo.envs.necropolis_railway.solo import NecropolisSoloEnv
-from meeplezoo.training.bots import OpponentPool
-from meeplezoo.training.seat_env import SeatEnv
+from meeplezoo.training.agents.bots import OpponentPool
+from meeplezoo.training.fitting.seat_env import SeatEnv
 
 IDS = sorted(env_id for env_id in gymnasium.registry if env_id.startswith("meeplezoo/"))
 

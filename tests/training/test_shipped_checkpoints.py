@@ -8,10 +8,10 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.evaluate import play_many
-from meeplezoo.training.opponents import PolicyBot, TeamBot, load
-from meeplezoo.training.search import LookaheadBot
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import PolicyBot, TeamBot, load
+from meeplezoo.training.agents.search import LookaheadBot
+from meeplezoo.training.evaluation.evaluate import play_many
 
 ROOT = Path(__file__).resolve().parents[2] / "checkpoints"
 SHIPPED = sorted(p.parent for p in ROOT.glob("*/*/card.json"))
@@ -75,7 +75,7 @@ def test_shipped_lookahead_plays_its_search_in_a_legal_game(folder):
     assert (base / "policy.onnx").read_bytes() == (folder / "policy.onnx").read_bytes()
     command = card["lookahead"]["command"]  # shipped before or after the meeplezoo namespace
     assert command.split(" --lookahead ")[0] in (
-        "python -m training.export", "python -m meeplezoo.training.export")
+        "python -m training.export", "meeplezoo export")
     n = card["player_counts"][0]
     game = envs.make_game(card["env"], num_players=n, **card["config"])
     bot = make_bot(str(folder), game, seed=0)

@@ -14,9 +14,10 @@ from meeplezoo.envs.chihou_sousei import actions as A
 from meeplezoo.envs.chihou_sousei.board import CELLS, NUM_CELLS
 from meeplezoo.envs.chihou_sousei.data import EVENT, EVENTS, ICONS, POWER
 from meeplezoo.envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
-from meeplezoo.training import export, train
-from meeplezoo.training.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
-from meeplezoo.training.spatial import SpatialPolicy, policy_spec
+from meeplezoo.training import export
+from meeplezoo.training.fitting import train
+from meeplezoo.training.fitting.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
+from meeplezoo.training.fitting.spatial import SpatialPolicy, policy_spec
 from tests.chihou_sousei.positions import position
 
 torch.set_num_threads(1)

@@ -14,15 +14,16 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import play_game
-from meeplezoo.training import arena, evaluate, play
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import (
+from meeplezoo.training import play
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import (
     CheckpointError,
     PolicyAgent,
     TeamAgent,
     TeamBot,
     load,
 )
+from meeplezoo.training.evaluation import arena, evaluate
 from tests.training.test_balance import tiny_policy
 
 TEAM = "hegemony_v1/ppo_classes"  # the shipped team, by zoo name

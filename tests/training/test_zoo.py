@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from meeplezoo import envs
-from meeplezoo.training import zoo as zoo_module
-from meeplezoo.training.bots import make_bot
-from meeplezoo.training.opponents import CheckpointError, TeamBot, list_zoo, load
-from meeplezoo.training.zoo import percent, zoo_root
+from meeplezoo.training.agents import zoo as zoo_module
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import CheckpointError, TeamBot, list_zoo, load
+from meeplezoo.training.agents.zoo import percent, zoo_root
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / "checkpoints"
@@ -200,8 +200,8 @@ TORCH_FREE = textwrap.dedent("""
                 raise ImportError(f"{name} is not in the [play] extra")
 
     sys.meta_path.insert(0, NoTraining())
-    from meeplezoo.training.evaluate import round_robin, versus_field
-    from meeplezoo.training.opponents import list_zoo, load
+    from meeplezoo.training.evaluation.evaluate import round_robin, versus_field
+    from meeplezoo.training.agents.opponents import list_zoo, load
     import meeplezoo.training.play
 
     name = "chihou_sousei_v1/ppo_league"

@@ -1,6 +1,6 @@
 """Export an RLlib run's policies in the suite's checkpoint format (ONNX + card.json).
 
-    python -m meeplezoo.training.rllib.export --checkpoint runs/rl/checkpoint --name rllib_ppo \
+    meeplezoo rllib-export --checkpoint runs/rl/checkpoint --name rllib_ppo \
         [--out runs/checkpoints]
 
 One module (a symmetric game) becomes ``<out>/<env>/<name>/``; one module per role
@@ -26,7 +26,8 @@ from ray.rllib.core.rl_module.multi_rl_module import MultiRLModule
 
 from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
-from meeplezoo.training.export import card_for, export_team, write_masked_onnx
+from meeplezoo.training.export import export_team
+from meeplezoo.training.fitting.onnx import card_for, write_masked_onnx
 from meeplezoo.training.rllib.env import register_envs
 
 RUN_FILE = "run.json"
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(1)
     try:
         folder = export_checkpoint(args.checkpoint, args.name, args.out,
-                                   "python -m meeplezoo.training.rllib.export " + shlex.join(argv))
+                                   "meeplezoo rllib-export " + shlex.join(argv))
     except FileNotFoundError as exc:
         parser.error(str(exc))
     print(f"exported {folder}")

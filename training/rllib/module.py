@@ -14,7 +14,7 @@ import torch
 from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
 from ray.rllib.core.columns import Columns
 
-from meeplezoo.training.opponents import MASKED_LOGIT
+from meeplezoo.training.agents.opponents import MASKED_LOGIT
 
 
 def split_observation(batch: dict[str, Any]) -> tuple[Any, dict[str, Any]]:

@@ -1,7 +1,7 @@
 """Multi-agent PPO with Ray RLlib: self-play with one policy per role (one shared policy
 in a symmetric game), on this machine or on a Ray cluster.
 
-    python -m meeplezoo.training.rllib.train --env necropolis_railway_v1 --players 2 \
+    meeplezoo rllib-train --env necropolis_railway_v1 --players 2 \
         --num-env-runners 2 --iterations 50 --out runs/rl [--address auto]
 
 Writes ``<out>/tb`` (TensorBoard: RLlib's sampler and learner metrics per module, each
@@ -192,7 +192,7 @@ def run_record(args: argparse.Namespace, env_config: dict[str, Any], argv: list[
             "opponents": "self-play, one policy per role", "reward": args.reward,
             "num_env_runners": args.num_env_runners, "num_learners": args.num_learners,
             "address": args.address, "iterations_done": 0, "timesteps_done": 0,
-            "command": "python -m meeplezoo.training.rllib.train " + shlex.join(argv),
+            "command": "meeplezoo rllib-train " + shlex.join(argv),
             "code_commit": code_commit()}
 
 
@@ -200,7 +200,7 @@ def evaluate(folder: Path, env_config: dict[str, Any], fields: list[str],
              games: int, seed: int) -> dict[str, dict[str, Any]]:
     """Win rates of the exported policy (or team) against each fixed field, seat-rotated:
     ``versus_field``'s result plus ``role_win_rate`` (a role's seats' mean)."""
-    from meeplezoo.training.evaluate import versus_field
+    from meeplezoo.training.evaluation.evaluate import versus_field
 
     game = envs.make_game(env_config["env"], **env_config["config"])
     results = {}
@@ -273,7 +273,7 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
     if args.iterations < 1:
         raise SystemExit("--iterations must be at least 1")
     fields = [f for f in args.eval_fields.split(",") if f]
-    from meeplezoo.training.zoo import find_checkpoint
+    from meeplezoo.training.agents.zoo import find_checkpoint
 
     missing = [f for f in fields if f not in ("random", "heuristic") and ":" not in f
                and find_checkpoint(f) is None]

@@ -1,6 +1,6 @@
 """Spatial policies: a features extractor that computes the logits itself, per env.
 
-    python -m meeplezoo.training.train --env chihou_sousei_v1 --arch spatial ...
+    meeplezoo train --env chihou_sousei_v1 --arch spatial ...
 
 ``SpatialPolicy`` is an SB3 MaskablePPO policy whose features extractor outputs
 ``[action logits | value latent]`` (``SplitLatent`` only splits them and the action
@@ -25,8 +25,8 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training.archs import ARCHS
-from meeplezoo.training.nets.chihou_sousei import chihou_spatial
+from meeplezoo.training.fitting.archs import ARCHS
+from meeplezoo.training.fitting.nets.chihou_sousei import chihou_spatial
 
 
 class SplitLatent(nn.Module):
@@ -59,7 +59,7 @@ class SpatialPolicy(MaskableActorCriticPolicy):
                  lr_schedule: Callable[[float], float], **kwargs: Any) -> None:
         if "features_extractor_class" not in kwargs:  # model.zip files saved before the
             # network moved to training.nets named no class: they are all 地方創生's
-            from meeplezoo.training.nets.chihou_sousei import ChihouSpatialNet
+            from meeplezoo.training.fitting.nets.chihou_sousei import ChihouSpatialNet
 
             kwargs["features_extractor_class"] = ChihouSpatialNet
         if not kwargs.pop("share_features_extractor", True):

@@ -1,13 +1,13 @@
 """Class balance report: how each role (a Hegemony class) fares for any mix of agents, on
 paired deals, as a designer reads it: markdown tables, JSON with every game, PNG figures.
 
-    python -m meeplezoo.training.balance --env hegemony_v1 --games 1000 --seed 20261202 \
+    meeplezoo balance --env hegemony_v1 --games 1000 --seed 20261202 \
         --workers 2 \
         --team checkpoints/hegemony_v1/<team> --preset bots,team,all+bots,all+random \
         --preset bot:all+random [--cell NAME=ROLE:SPEC,ROLE:SPEC ...] [--option K=V ...] \
         --journal runs/balance/default.jsonl \
         --json runs/balance/default.json --plots runs/balance/default_png
-    python -m meeplezoo.training.balance --compare runs/balance/default.json runs/balance/p6A.json
+    meeplezoo balance --compare runs/balance/default.json runs/balance/p6A.json
 
 A **cell** is a seat-fixed lineup: one agent per role.  ``--cell NAME=ROLE:SPEC,...`` names
 its agents (a role by its name or its short label, e.g. ``working_class`` or ``WC``; a spec
@@ -52,13 +52,13 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
-from meeplezoo.training.balance_compare import strength_markdown
-from meeplezoo.training.balance_journal import Journal, JournalError
-from meeplezoo.training.balance_journal import header as journal_header
-from meeplezoo.training.bots import BotCache, make_bot
+from meeplezoo.training.agents.bots import BotCache, make_bot
+from meeplezoo.training.agents.opponents import find_checkpoint, is_team, spec_role
+from meeplezoo.training.agents.zoo import CheckpointError
 from meeplezoo.training.cli import code_commit, parse_options
-from meeplezoo.training.opponents import find_checkpoint, is_team, spec_role
-from meeplezoo.training.zoo import CheckpointError
+from meeplezoo.training.evaluation.balance_compare import strength_markdown
+from meeplezoo.training.evaluation.balance_journal import Journal, JournalError
+from meeplezoo.training.evaluation.balance_journal import header as journal_header
 
 PRESET_FORMS = ("bots", "team", "CLASS+bots", "CLASS+random", "bot:CLASS+random")
 
@@ -442,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
                              "on the same deals (no games played)")
     args = parser.parse_args(argv)
     if args.compare:
-        from meeplezoo.training.balance_compare import compare_markdown
+        from meeplezoo.training.evaluation.balance_compare import compare_markdown
 
         print(compare_markdown(load_report(args.compare[0]), load_report(args.compare[1]),
                                *args.compare))
@@ -461,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BalanceError("--record writes into --team's cards: give --team PATH")
         if args.merge:
             report = merge_reports([load_report(p) for p in args.merge],
-                                   "python -m meeplezoo.training.balance --merge " + shlex.join(
+                                   "meeplezoo balance --merge " + shlex.join(
                                        args.merge))
             return _write(report, args)
         if args.games < 1:
@@ -470,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
         game = envs.make_game(args.env, **config)
         config = {**config, "num_players": game.num_players}
         cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
-        command = "python -m meeplezoo.training.balance " + shlex.join(sys.argv[1:] if argv is None
+        command = "meeplezoo balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
         report = run(args.env, config, cells, args.seed, args.games, args.workers, command,
                      args.journal, progress="auto")
@@ -491,7 +491,7 @@ def _write(report: dict[str, Any], args: argparse.Namespace) -> int:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(report) + "\n")
     if args.plots:
-        from meeplezoo.training.balance_plots import write_plots
+        from meeplezoo.training.evaluation.balance_plots import write_plots
 
         for path in write_plots(report, args.plots):
             print(f"<!-- figure: {path} -->")

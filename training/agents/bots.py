@@ -16,8 +16,8 @@ import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
-from meeplezoo.training.ismcts import ISMCTS, SearchBot, network_value
-from meeplezoo.training.opponents import (
+from meeplezoo.training.agents.ismcts import ISMCTS, SearchBot, network_value
+from meeplezoo.training.agents.opponents import (
     CheckpointError,
     OpponentSpec,
     PolicyBot,
@@ -28,7 +28,7 @@ from meeplezoo.training.opponents import (
     network_bot,
     spec_role,
 )
-from meeplezoo.training.search import lookahead_bot
+from meeplezoo.training.agents.search import lookahead_bot
 
 # Difficulty levels of a network opponent, named after the spec: ``<zoo name>@<level>``.
 # A level is how the network plays: sampled from its policy (a weaker, human-friendly

@@ -1,6 +1,6 @@
 """Policy improvement by rollout search, distilled into the network.
 
-    python -m meeplezoo.training.improve --model runs/x/final_model.zip --search pick \
+    meeplezoo improve --model runs/x/final_model.zip --search pick \
         --rollouts 8 --games 600 --opponents heuristic --seed 1 --out runs/y
 
 One step of expert iteration. The trained policy plays games against the
@@ -44,14 +44,14 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
-from meeplezoo.training.imitation import agreement, fit_policy, map_over_games
-from meeplezoo.training.search import RolloutSearch, bot_model, searched_choice
+from meeplezoo.training.agents.search import RolloutSearch, bot_model, searched_choice
+from meeplezoo.training.fitting.imitation import agreement, fit_policy, map_over_games
 
 
 def _play_and_label(job: tuple) -> dict[str, Any]:
     (env_name, config, game_ids, seed, policy_dir, specs, search_kinds, rollouts,
      margin_weight, reward, progress) = job
-    from meeplezoo.training.opponents import PolicyBot, load
+    from meeplezoo.training.agents.opponents import PolicyBot, load
 
     game = envs.make_game(env_name, **config)
     agent = load(policy_dir)
@@ -172,7 +172,7 @@ def _label(args: argparse.Namespace, argv: list[str], run: dict[str, Any], game:
         "decisions": len(data["actions"]), "searched": searched, "changed": changed,
         "search_win_share": round(float(np.mean(data.pop("win_shares"))), 4),
         "policy_win_share_same_deals": round(float(np.mean(alone["win_shares"])), 4),
-        "command": "python -m meeplezoo.training.improve " + shlex.join(argv),
+        "command": "meeplezoo improve " + shlex.join(argv),
         "code_commit": commit,
         "seconds": round(time.time() - start, 1),
     }
@@ -283,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from meeplezoo.training.cli import require_training_extra
 
-    require_training_extra("meeplezoo.training.improve")
+    require_training_extra("meeplezoo.training.fitting.improve")
     for name, value in (("--rollouts", args.rollouts), ("--games", args.games),
                         ("--epochs", args.epochs)):
         if value < 1:
@@ -294,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     from sb3_contrib import MaskablePPO
 
     from meeplezoo.training.cli import code_commit
-    from meeplezoo.training.export import card_for, policy_role, write_onnx
+    from meeplezoo.training.fitting.onnx import card_for, policy_role, write_onnx
 
     torch.set_num_threads(1)
     model_path = Path(args.model)
@@ -341,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{1 - changed / searched:.1%})", flush=True)
     model.save(out / "final_model.zip")
     seconds = round(time.time() - start, 1)
-    commands = [run.get("command"), "python -m meeplezoo.training.improve " + shlex.join(argv)]
+    commands = [run.get("command"), "meeplezoo improve " + shlex.join(argv)]
     commits = [run.get("code_commit"), code_commit()]
     if args.labels:  # the labels came from earlier commands: they belong to the recipe
         commands[1:1] = [f["command"] for f in label_sets]

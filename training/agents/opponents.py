@@ -1,6 +1,6 @@
 """Opponents: exported policies (numpy + onnxruntime only), bots, and the pool.
 
-    from meeplezoo.training.opponents import list_zoo, load
+    from meeplezoo.training.agents.opponents import list_zoo, load
     agent = load("chihou_sousei_v1/ppo_league")   # a zoo name (list_zoo()), or a folder
     action = agent.act(observation, action_mask)
 
@@ -26,9 +26,14 @@ import numpy as np
 from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
-from meeplezoo.training.zoo import TEAM_FILE, CheckpointError, checkpoint_folder, find_checkpoint
-from meeplezoo.training.zoo import ZooEntry as ZooEntry
-from meeplezoo.training.zoo import list_zoo as list_zoo
+from meeplezoo.training.agents.zoo import (
+    TEAM_FILE,
+    CheckpointError,
+    checkpoint_folder,
+    find_checkpoint,
+)
+from meeplezoo.training.agents.zoo import ZooEntry as ZooEntry
+from meeplezoo.training.agents.zoo import list_zoo as list_zoo
 
 OpponentSpec = str  # "random", "heuristic", "self", a checkpoint folder or a zoo name
 MASKED_LOGIT = -1e8

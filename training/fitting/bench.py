@@ -1,6 +1,6 @@
 """Learning throughput of MaskablePPO and where its time goes.
 
-    python -m meeplezoo.training.bench [--env chihou_sousei_v1] [--players 4] [--steps 20000]
+    meeplezoo train-bench [--env chihou_sousei_v1] [--players 4] [--steps 20000]
                              [--opponents random] [--json FILE]
 
 One process (DummyVecEnv, torch on one thread) with the settings of the shipped
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
-from meeplezoo.training.archs import ARCHS
+from meeplezoo.training.fitting.archs import ARCHS
 
 
 def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: int,
@@ -30,8 +30,8 @@ def run(env_name: str, players: int, steps: int, opponents: list[str], n_envs: i
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from meeplezoo.training.seat_env import SeatEnv
-    from meeplezoo.training.spatial import policy_spec
+    from meeplezoo.training.fitting.seat_env import SeatEnv
+    from meeplezoo.training.fitting.spatial import policy_spec
 
     torch.set_num_threads(1)
     timers: dict[str, float] = {"engine": 0.0, "opponents": 0.0}
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     from meeplezoo.training.cli import require_training_extra
 
-    require_training_extra("meeplezoo.training.bench")
+    require_training_extra("meeplezoo.training.fitting.bench")
     result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
                  [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role,
                  progress="auto")

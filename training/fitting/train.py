@@ -1,6 +1,6 @@
 """Fit a MaskablePPO agent to one seat of a MeepleZoo game, with a self-play league.
 
-    python -m meeplezoo.training.train --env chihou_sousei_v1 --players 4 --timesteps 200000 \
+    meeplezoo train --env chihou_sousei_v1 --players 4 --timesteps 200000 \
         --opponents random,heuristic,self --seed 1 --out runs/chihou
 
 Each of ``--n-envs`` environments is a ``SeatEnv``: the learner plays one seat
@@ -36,8 +36,8 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
-from meeplezoo.training.archs import ARCHS
 from meeplezoo.training.cli import code_commit, parse_options, require_training_extra
+from meeplezoo.training.fitting.archs import ARCHS
 
 
 def parse_counts(text: str) -> list[int]:
@@ -63,8 +63,8 @@ def quick_eval(model: Any, env_name: str, config: dict, field: str, games: int, 
                role: str | None = None) -> float:
     """Win share of the live policy against ``field``, rotated over its role's seats."""
     from meeplezoo.envs.core.agents import play_game
-    from meeplezoo.training.bots import make_bot
-    from meeplezoo.training.opponents import PolicyBot
+    from meeplezoo.training.agents.bots import make_bot
+    from meeplezoo.training.agents.opponents import PolicyBot
 
     game = envs.make_game(env_name, **config)
     learner = PolicyBot(TorchPolicyAgent(model))
@@ -241,8 +241,8 @@ def make_plan(args: argparse.Namespace) -> Plan:
 
 def init_checkpoint(args: argparse.Namespace, game: Game, role: str) -> Any:
     """The ``--init-from`` checkpoint, refused early with the reason."""
-    from meeplezoo.training.init_from import resolve_checkpoint
-    from meeplezoo.training.zoo import CheckpointError
+    from meeplezoo.training.agents.zoo import CheckpointError
+    from meeplezoo.training.fitting.init_from import resolve_checkpoint
 
     clashes = [flag for flag, given in (("--resume", args.resume),
                                         ("--imitate-games", args.imitate_games)) if given]
@@ -275,7 +275,7 @@ def run_record(plan: Plan, argv: list[str]) -> dict[str, Any]:
         "net_arch": plan.net,
         "reward": reward_label(args.reward, plan.counts),
         "shaping": args.shaping,
-        "command": "python -m meeplezoo.training.train " + shlex.join(argv),
+        "command": "meeplezoo train " + shlex.join(argv),
         "code_commit": code_commit(),
         "timesteps_done": 0,
         "wall_time_s": 0.0,
@@ -309,8 +309,8 @@ def make_vec_env(plan: Plan) -> Any:
 
     def make_env(i: int):
         def thunk():
-            from meeplezoo.training.bots import OpponentPool
-            from meeplezoo.training.seat_env import SeatEnv
+            from meeplezoo.training.agents.bots import OpponentPool
+            from meeplezoo.training.fitting.seat_env import SeatEnv
 
             n = plan.counts[i % len(plan.counts)]
             game = plan.game_cls(num_players=n, **plan.options)
@@ -337,7 +337,7 @@ def make_model(plan: Plan, vec: Any, policy: Any, policy_kwargs: dict[str, Any])
     """A new MaskablePPO, or the ``--resume`` model with the PPO flags given now."""
     from sb3_contrib import MaskablePPO
 
-    from meeplezoo.training.spatial import arch_of
+    from meeplezoo.training.fitting.spatial import arch_of
 
     args = plan.args
     tb = str(plan.out / "tb")
@@ -353,7 +353,7 @@ def make_model(plan: Plan, vec: Any, policy: Any, policy_kwargs: dict[str, Any])
     model = MaskablePPO(policy, vec, **{**settings, **ppo_overrides(args)}, seed=args.seed,
                         device="cpu", verbose=0, policy_kwargs=policy_kwargs, tensorboard_log=tb)
     if plan.init is not None:
-        from meeplezoo.training.init_from import copy_actor
+        from meeplezoo.training.fitting.init_from import copy_actor
 
         plan.actor_params = copy_actor(model.policy, plan.init)
         model.num_timesteps = int(plan.init.card.get("training_steps") or 0)
@@ -362,7 +362,7 @@ def make_model(plan: Plan, vec: Any, policy: Any, policy_kwargs: dict[str, Any])
 
 def warm_start(plan: Plan, model: Any) -> dict[str, Any]:
     """Imitation of the heuristic bot (then DAgger rounds); the facts for run.json."""
-    from meeplezoo.training.imitation import collect_teacher_data, fit_policy
+    from meeplezoo.training.fitting.imitation import collect_teacher_data, fit_policy
 
     args, out, config = plan.args, plan.out, plan.eval_config
     cache = out / "teacher.npz"
@@ -420,7 +420,7 @@ def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
     log every ``--eval-freq``."""
     from stable_baselines3.common.callbacks import BaseCallback
 
-    from meeplezoo.training.export import card_for, write_onnx
+    from meeplezoo.training.fitting.onnx import card_for, write_onnx
 
     args, run, out = plan.args, log.run, plan.out
     snapshot_freq = args.snapshot_freq or max(args.timesteps // 8, 1)
@@ -471,11 +471,11 @@ def league_callback(plan: Plan, log: RunLog, first_step: int) -> Any:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
-    require_training_extra("meeplezoo.training.train")
+    require_training_extra("meeplezoo.training.fitting.train")
     import torch
     from stable_baselines3.common.utils import set_random_seed
 
-    from meeplezoo.training.spatial import arch_of, net_arch_of, policy_spec
+    from meeplezoo.training.fitting.spatial import arch_of, net_arch_of, policy_spec
 
     torch.set_num_threads(1)
     set_random_seed(args.seed)
@@ -490,7 +490,10 @@ def main(argv: list[str] | None = None) -> int:
     model = make_model(plan, vec, policy, policy_kwargs)
     callbacks = []
     if plan.init is not None:
-        from meeplezoo.training.init_from import critic_warmup_callback, frozen_actor_warning
+        from meeplezoo.training.fitting.init_from import (
+            critic_warmup_callback,
+            frozen_actor_warning,
+        )
 
         warmup = args.critic_warmup
         if warmup is None:

@@ -1,11 +1,11 @@
 """The arena: a seat-rotated round robin of every opponent of an env, rated on an Elo scale.
 
-    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 --games 600
-    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 \\
+    meeplezoo arena --env chihou_sousei_v1 --players 4 --games 600
+    meeplezoo arena --env chihou_sousei_v1 --players 4 \\
         --agents my_pkg.agents:greedy,runs/checkpoints/chihou_sousei_v1/my_agent
-    python -m meeplezoo.training.arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
-    python -m meeplezoo.training.arena --env necropolis_railway_v1 --players 1  # solo: mean scores
-    python -m meeplezoo.training.arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
+    meeplezoo arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
+    meeplezoo arena --env necropolis_railway_v1 --players 1  # solo: mean scores
+    meeplezoo arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
 
 The field is the env's shipped opponents (the zoo, at that player count), ``heuristic``,
 ``random`` and any ``--agents``: zoo names ``<env>/<name>``, checkpoint or team folders,
@@ -65,9 +65,9 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import win_share
-from meeplezoo.training.evaluate import _play_lineups, agent_label
-from meeplezoo.training.opponents import agent_bot, import_agent, spec_role
-from meeplezoo.training.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
+from meeplezoo.training.agents.opponents import agent_bot, import_agent, spec_role
+from meeplezoo.training.agents.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
+from meeplezoo.training.evaluation.evaluate import _play_lineups, agent_label
 
 ANCHOR = "random"
 BUILT_IN = ("heuristic", "random")
@@ -103,7 +103,7 @@ def export_zip(path: str, env_name: str, config: dict) -> str:
     from meeplezoo.training.cli import require_training_extra
 
     require_training_extra("training.arena with a .zip agent")
-    from meeplezoo.training.export import export_model
+    from meeplezoo.training.fitting.onnx import export_model
 
     out = Path(tempfile.mkdtemp(prefix="arena_"))
     atexit.register(shutil.rmtree, out, ignore_errors=True)
@@ -145,7 +145,7 @@ def field(env_name: str, config: dict, agents: list[Any] = ()) -> list[Entrant]:
 
 def check_entrants(env_name: str, config: dict, entrants: list[Entrant]) -> None:
     """Refuse, before any game, an agent that cannot sit in every seat of this game."""
-    from meeplezoo.training.bots import make_bot
+    from meeplezoo.training.agents.bots import make_bot
 
     game = envs.make_game(env_name, **config)
     roles = {game.seat_role(seat) for seat in range(game.num_players)}
@@ -467,7 +467,7 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
         "",
         "Every env and player count with a shipped opponent: the shipped opponents, the "
         "heuristic bot and random play in a seat-rotated round robin "
-        "(`training/arena.py`). Regenerate with:",
+        "(`training/evaluation/arena.py`). Regenerate with:",
         "",
         f"    {command}",
         "",
@@ -623,7 +623,7 @@ def main(argv: list[str] | None = None) -> int:
                              "--env only): give it only --env, --games, --seed, --workers, "
                              "--bootstrap")
             only = f"--env {args.env} " if args.env else ""
-            command = (f"python -m meeplezoo.training.arena --leaderboard {only}--games "
+            command = (f"meeplezoo arena --leaderboard {only}--games "
                        f"{args.games} --seed {args.seed} --bootstrap {args.bootstrap}")
             print(leaderboard(args.games, args.seed, args.workers, progress, command,
                               args.bootstrap, env_names=[args.env] if args.env else None,

@@ -1,6 +1,6 @@
 """Look-ahead by playouts: a policy that tries every candidate at chosen decisions.
 
-    from meeplezoo.training.search import LookaheadBot
+    from meeplezoo.training.agents.search import LookaheadBot
     bot = LookaheadBot(game, load("checkpoints/chihou_sousei_v1/ppo_league"),
                        kinds=["pick"], rollouts=8, seed=0)
     action = bot.act(state)          # a StateBot: it reads the engine state
@@ -39,7 +39,7 @@ from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.rewards import win_share, winners
 from meeplezoo.envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
-from meeplezoo.training.opponents import network_bot
+from meeplezoo.training.agents.opponents import network_bot
 
 # seed -> one bot per seat, None where the policy itself moves
 OpponentModel = Callable[[int], list[StateBot | None]]

@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.game import Game
-from meeplezoo.training.opponents import PolicyAgent, read_team_card
-from meeplezoo.training.zoo import CheckpointError, checkpoint_folder
+from meeplezoo.training.agents.opponents import PolicyAgent, read_team_card
+from meeplezoo.training.agents.zoo import CheckpointError, checkpoint_folder
 
 ONNX_PREFIX = "policy."  # training.export traces ``MaskedLogits(policy)``: names keep it
 LOGIT_TOLERANCE = 1e-4

@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search on the core game API, for every game.
 
-    from meeplezoo.training.ismcts import ISMCTS, SearchBot
+    from meeplezoo.training.agents.ismcts import ISMCTS, SearchBot
     search = ISMCTS(game, prior=load("checkpoints/necropolis_railway_v1/ppo_league"),
                     simulations=64, seed=0)
     action = search.choose(state)            # or SearchBot(search).act(state)

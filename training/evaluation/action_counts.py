@@ -1,7 +1,7 @@
 """How often each role chooses, and could have chosen, each action: a lineup's habits on
 the balance report's paired deals.
 
-    python -m meeplezoo.training.action_counts --env hegemony_v1 \
+    meeplezoo action-counts --env hegemony_v1 \
         --lineup heuristic,heuristic,heuristic,heuristic --games 100 --seed 20261207 \
         --match sell_foreign --json runs/counts.json
 
@@ -30,7 +30,7 @@ from meeplezoo.envs.core.balance import play_lineup
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
-from meeplezoo.training.bots import BotCache
+from meeplezoo.training.agents.bots import BotCache
 from meeplezoo.training.cli import code_commit, parse_options
 
 
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     config = parse_options(args.option)
     report = count_actions(args.env, config, [s for s in args.lineup.split(",") if s],
                            args.games, args.seed, args.match, progress="auto")
-    report["command"] = "python -m meeplezoo.training.action_counts " + " ".join(
+    report["command"] = "meeplezoo action-counts " + " ".join(
         sys.argv[1:] if argv is None else argv)
     print(markdown(report))
     if args.json:

@@ -21,8 +21,8 @@ from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards
-from meeplezoo.training.bots import OpponentPool
-from meeplezoo.training.opponents import OpponentSpec
+from meeplezoo.training.agents.bots import OpponentPool
+from meeplezoo.training.agents.opponents import OpponentSpec
 
 
 class SeatEnv(gym.Env):

@@ -1,12 +1,12 @@
 """Seat-rotated matches among agents: win rates with confidence intervals, ratings.
 
     # each agent against a field of one kind (the candidate's seat rotates)
-    python -m meeplezoo.training.evaluate --env chihou_sousei_v1 --players 4 \
+    meeplezoo evaluate --env chihou_sousei_v1 --players 4 \
         --agents checkpoints/chihou_sousei_v1/ppo_league heuristic --field random --games 1000
 
     # round robin among agents, rated with openskill (Plackett-Luce); a single agent
     # plays every seat, and --by-role gives its win rate per company (a balance report)
-    python -m meeplezoo.training.evaluate --env chihou_sousei_v1 --players 4 \
+    meeplezoo evaluate --env chihou_sousei_v1 --players 4 \
         --agents random heuristic checkpoints/chihou_sousei_v1/ppo_league --games 600
 
 Agents are ``random``, ``heuristic``, checkpoint folders or zoo names such as
@@ -34,9 +34,9 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.envs.core.stats import wilson
-from meeplezoo.training.bots import BotCache
-from meeplezoo.training.opponents import checkpoint_folder, spec_role
-from meeplezoo.training.zoo import CheckpointError
+from meeplezoo.training.agents.bots import BotCache
+from meeplezoo.training.agents.opponents import checkpoint_folder, spec_role
+from meeplezoo.training.agents.zoo import CheckpointError
 
 
 def agent_label(spec: Any) -> str:

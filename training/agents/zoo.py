@@ -1,11 +1,11 @@
 """The model zoo: the shipped opponents, listed and found by name from anywhere.
 
-    from meeplezoo.training.opponents import list_zoo, load
+    from meeplezoo.training.agents.opponents import list_zoo, load
     for entry in list_zoo():
         print(entry.name, entry.headline())
     agent = load("chihou_sousei_v1/ppo_league")      # a zoo name, from any directory
 
-    python -m meeplezoo.training.zoo                              # the same list in the terminal
+    meeplezoo zoo                              # the same list in the terminal
 
 A zoo name is ``<env>/<name>``: a folder of the ``meeplezoo.checkpoints`` data package (see its
 docstring for the packaging), which ``importlib.resources`` finds in a clone and in a
@@ -58,7 +58,7 @@ def zoo_root() -> Path:
         root = None
     if isinstance(root, os.PathLike):  # installed as files (a wheel is unpacked)
         return Path(root)
-    return Path(__file__).resolve().parents[1] / "checkpoints"
+    return Path(__file__).resolve().parents[2] / "checkpoints"
 
 
 def _is_checkpoint(folder: Path) -> bool:
@@ -202,7 +202,7 @@ def list_zoo(env: str | None = None) -> list[ZooEntry]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m meeplezoo.training.zoo",
+    parser = argparse.ArgumentParser(prog="meeplezoo zoo",
                                      description="List the shipped opponents")
     parser.add_argument("--env", help="only this env's opponents")
     parser.add_argument("--json", action="store_true", help="print the list as JSON")

@@ -28,7 +28,7 @@ from typing import Any
 
 from meeplezoo.envs.core import balance
 from meeplezoo.envs.core.errors import MeepleZooError
-from meeplezoo.training.opponents import TEAM_FILE, find_checkpoint, read_team_card
+from meeplezoo.training.agents.opponents import TEAM_FILE, find_checkpoint, read_team_card
 
 JOURNAL_VERSION = 2  # 2: a team digested per seat by its role's member; games may grow
 

@@ -1,5 +1,5 @@
 """Compare two class balance reports
-(``python -m meeplezoo.training.balance --compare a.json b.json``):
+(``meeplezoo balance --compare a.json b.json``):
 per cell and class, the shift b - a in win rate and mean score with 95% intervals.
 
 The usual recipe is a variant against the default rules: two runs with the same cells,
@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.stats import wilson
-from meeplezoo.training.exploit import paired_gap
+from meeplezoo.training.evaluation.exploit import paired_gap
 
 
 def newcombe(wins_a: float, n_a: int, wins_b: float, n_b: int) -> tuple[float, float, float]:
