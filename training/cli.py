@@ -59,8 +59,9 @@ def require_training_extra(command: str) -> None:
         except ImportError:
             raise SystemExit(
                 f"{command} needs {module}, which is not installed: install the training "
-                "extra, the CPU torch wheel first: pip install torch==2.13.0 && "
-                "pip install 'meeplezoo[train]'") from None
+                "extra from your clone, the CPU torch wheel first: `make install` (give "
+                "TORCH_INDEX=<PyTorch's CPU index URL> where pip would fetch the CUDA build), "
+                "or pip install torch==2.13.0 && pip install -e '.[train]'") from None
 
 
 def code_commit() -> str:

@@ -256,3 +256,13 @@ def test_the_leaderboard_is_refused_from_a_dirty_tree_unless_allowed(tmp_path, m
     text = arena.leaderboard(4, 1, 1, False, "cmd", path=tmp_path / "L.md",
                              env_names=["none_v1"], allow_dirty=True)
     assert "abc1234+dirty" in text and "the run took" in text
+
+
+def test_regenerating_keeps_the_hand_written_notes_of_each_table():
+    old = ("# Leaderboard\n\n## `a_v1`, 2 players\n\nGames: 4 (2 deals).\n\n"
+           "Note: rated twice, see RULES.md.\n\n| old |\n\n## `b_v1`, solo\n\nGames: 2.\n")
+    new = "# Leaderboard\n\n## `a_v1`, 2 players\n\nGames: 8 (4 deals).\n\n| new |\n"
+    kept = arena.keep_notes(old, new)
+    assert "Note: rated twice, see RULES.md." in kept and "| new |" in kept
+    assert kept.index("Games: 8") < kept.index("Note:") < kept.index("| new |")
+    assert "| old |" not in kept

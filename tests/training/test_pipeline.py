@@ -577,7 +577,7 @@ def test_fitting_commands_without_torch_say_which_extra(monkeypatch, tmp_path, c
     argv = {"train": ["--env", "toy_v0", "--timesteps", "8", "--out", str(tmp_path)],
             "improve": ["--model", str(tmp_path / "m.zip"), "--out", str(tmp_path)],
             "bench": ["--env", "toy_v0"]}[command]
-    with pytest.raises(SystemExit, match=r"needs sb3_contrib.*meeplezoo\[train\]"):
+    with pytest.raises(SystemExit, match=r"needs sb3_contrib.*make install.*-e .\.\[train\]."):
         module.main(argv)
 
 

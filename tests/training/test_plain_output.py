@@ -172,3 +172,20 @@ def test_an_onnx_export_still_reports_what_is_wrong_with_the_module(tmp_path):
         write_masked_onnx(Branching().eval(), 5, 3, tmp_path / "branching.onnx")
     with pytest.raises(RuntimeError):
         write_masked_onnx(Broken().eval(), 5, 3, tmp_path / "broken.onnx")
+
+
+def test_per_seat_columns_name_the_class_and_skip_seats_never_played(capsys):
+    """Hegemony's seats are its classes: the by-seat column says which, and a class the
+    candidate never played shows '-' (not a win rate of 0)."""
+    from meeplezoo.training.evaluation.evaluate import _print_field, versus_field
+
+    result = versus_field("hegemony_v1", {"num_players": 4},
+                          "hegemony_v1/ppo_classes/working_class", "random", games=1, seed=3)
+    assert result["seat_labels"] == ["WC", "MC", "CC", "ST"]
+    assert result["games_by_seat"] == [1, 0, 0, 0]
+    _print_field([result])
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert "MC:- CC:- ST:-" in line and "WC:" in line
+    plain = versus_field("necropolis_railway_v1", {"num_players": 2}, "random", "random",
+                         games=2, seed=3)
+    assert plain["seat_labels"] == ["seat1", "seat2"]

@@ -511,6 +511,38 @@ def env_sections(results: list[dict[str, Any]], command: str, seed: int,
     return lines
 
 
+NOTE_PREFIX = "Note:"  # a hand-written paragraph under a table that regenerating keeps
+
+
+def _sections(text: str) -> dict[str, list[str]]:
+    """Each ``## `env`, count`` heading's lines, up to the next heading."""
+    found: dict[str, list[str]] = {}
+    heading = None
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            heading = line
+            found[heading] = []
+        elif heading is not None:
+            found[heading].append(line)
+    return found
+
+
+def keep_notes(old: str, new: str) -> str:
+    """``new`` with every ``Note:`` line of ``old`` put back under the same heading, after
+    its ``Games:`` line: notes written by hand survive a regenerated table."""
+    notes = {h: [ln for ln in lines if ln.startswith(NOTE_PREFIX)]
+             for h, lines in _sections(old).items()}
+    out: list[str] = []
+    heading = None
+    for line in new.split("\n"):
+        out.append(line)
+        if line.startswith("## "):
+            heading = line
+        elif heading and line.startswith("Games:") and notes.get(heading):
+            out += ["", *notes[heading]]
+    return "\n".join(out)
+
+
 def replace_env_sections(text: str, env_name: str, sections: list[str]) -> str:
     """``text`` (a LEADERBOARD.md) with ``env_name``'s sections, and those of any retired
     version of it, replaced by ``sections``, in env order; every other line is kept."""
@@ -571,6 +603,8 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool | str, comma
                                             env_sections(mine, command, seed, commit, took))
     else:
         text = leaderboard_text(results, command, seed, commit, without, took)
+    if path.exists():  # the same env's hand-written notes stay (``Note:`` lines)
+        text = keep_notes(path.read_text(), text)
     path.write_text(text)
     return text
 

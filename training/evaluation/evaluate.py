@@ -29,6 +29,7 @@ import numpy as np
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import play_game
+from meeplezoo.envs.core.balance import role_labels, stats_hook
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.progress import Progress
@@ -223,6 +224,8 @@ def versus_field(
         "win_rate": float(share.mean()),
         "win_rate_ci95": [float(low), float(high)],
         "win_rate_by_seat": [float(w / max(c, 1)) for w, c in zip(seat_share, seat_games)],
+        "games_by_seat": [int(c) for c in seat_games],
+        "seat_labels": seat_labels(game),
         "mean_score": float(score.mean()),
         "mean_field_score": float(field_score.mean()),
         "mean_place": float(place.mean()) + 1.0,
@@ -359,11 +362,28 @@ def evaluate_checkpoint(
     return result
 
 
+def seat_labels(game: Any) -> list[str]:
+    """How the per-seat columns are headed: by the seat's role where seats have fixed roles
+    (Hegemony's classes, by their short labels), else by seat number from 1, as tables
+    count."""
+    if game.agents_are_roles:
+        return role_labels(game, stats_hook(game))
+    return [f"seat{s + 1}" for s in range(game.num_players)]
+
+
+def _seat_cells(r: dict[str, Any]) -> str:
+    """``WC:0.89 MC:- ...``: a seat the candidate never sat in shows ``-``, not a 0."""
+    labels = r.get("seat_labels") or [f"seat{s + 1}" for s in range(len(r["win_rate_by_seat"]))]
+    games = r.get("games_by_seat") or [1] * len(labels)
+    return " ".join(f"{label}:{w:.2f}" if n else f"{label}:-"
+                    for label, w, n in zip(labels, r["win_rate_by_seat"], games))
+
+
 def _print_field(rows: list[dict[str, Any]]) -> None:
     print(f"{'agent':44} {'field':10} {'games':>6} {'win':>7} {'95% CI':>15} {'by seat':>28}")
     for r in rows:
         ci = f"[{r['win_rate_ci95'][0]:.3f},{r['win_rate_ci95'][1]:.3f}]"
-        seats = " ".join(f"{w:.2f}" for w in r["win_rate_by_seat"])
+        seats = _seat_cells(r)
         print(
             f"{r['candidate'][-44:]:44} {r['field']:10} {r['games']:>6} "
             f"{r['win_rate']:>7.3f} {ci:>15} {seats:>28}"
