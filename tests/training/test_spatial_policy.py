@@ -15,7 +15,7 @@ from meeplezoo.envs.chihou_sousei.board import CELLS, NUM_CELLS
 from meeplezoo.envs.chihou_sousei.data import EVENT, EVENTS, ICONS, POWER
 from meeplezoo.envs.chihou_sousei.observation import OBS_SIZE, PLANE_F, PLANE_LABELS, PLANE_OFF
 from meeplezoo.training import export
-from meeplezoo.training.fitting import train
+from meeplezoo.training.fitting import onnx, train
 from meeplezoo.training.fitting.nets.chihou_sousei import GRID_CHANNELS, RADIUS, ChihouSpatialNet
 from meeplezoo.training.fitting.spatial import SpatialPolicy, policy_spec
 from tests.chihou_sousei.positions import position
@@ -234,7 +234,7 @@ def test_spatial_onnx_export_matches_torch(spatial_run, samples, tmp_path):
     onnx_logits = session.run(None, {"observation": obs, "action_mask": mask})[0]
     policy = MaskablePPO.load(spatial_run / "final_model.zip", device="cpu").policy
     with torch.no_grad():
-        torch_logits, torch_values = export._masked_policy_module(policy)(
+        torch_logits, torch_values = onnx._masked_policy_module(policy)(
             torch.as_tensor(obs), torch.as_tensor(mask))
         torch_logits = torch_logits.numpy()
     onnx_values = session.run(["value"], {"observation": obs, "action_mask": mask})[0]

@@ -6,10 +6,10 @@
 ``[action logits | value latent]`` (``SplitLatent`` only splits them and the action
 net is the identity), so SB3's training, imitation (``training.imitation``),
 saving/loading and the ONNX export (``training.export``) all work unchanged.  Each
-env's network lives in its own module under ``training.nets`` (地方創生's:
-``training.nets.chihou_sousei``); ``SPATIAL_ARCHS`` maps an env name to the builder
-of its policy kwargs, and ``policy_spec(arch, env, net)`` gives the policy class and
-kwargs of an arch.
+env's network lives in its own module under ``fitting/nets/`` (地方創生's:
+``nets/chihou_sousei.py``), which registers the builder of its policy kwargs by env name
+(``archs.SPATIAL_NETS``, also ``SPATIAL_ARCHS`` here), and ``policy_spec(arch, env,
+net)`` gives the policy class and kwargs of an arch.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training.fitting.archs import ARCHS
-from meeplezoo.training.fitting.nets.chihou_sousei import chihou_spatial
+from meeplezoo.training.fitting import nets  # noqa: F401  (registers every game's network)
+from meeplezoo.training.fitting.archs import ARCHS, LEGACY_EXTRACTOR, SPATIAL_NETS
 
 
 class SplitLatent(nn.Module):
@@ -58,10 +58,8 @@ class SpatialPolicy(MaskableActorCriticPolicy):
     def __init__(self, observation_space: spaces.Space, action_space: spaces.Space,
                  lr_schedule: Callable[[float], float], **kwargs: Any) -> None:
         if "features_extractor_class" not in kwargs:  # model.zip files saved before the
-            # network moved to training.nets named no class: they are all 地方創生's
-            from meeplezoo.training.fitting.nets.chihou_sousei import ChihouSpatialNet
-
-            kwargs["features_extractor_class"] = ChihouSpatialNet
+            # network moved to nets/ named no class (the one registered as legacy)
+            kwargs["features_extractor_class"] = LEGACY_EXTRACTOR[0]
         if not kwargs.pop("share_features_extractor", True):
             raise ValueError("SpatialPolicy computes logits and value in one shared network")
         kwargs.pop("net_arch", None)  # the extractor holds the whole network
@@ -86,10 +84,8 @@ class SpatialPolicy(MaskableActorCriticPolicy):
         )
 
 
-# -- which arch an env has --------------------------------------------------------------
-SPATIAL_ARCHS: dict[str, Callable[[Sequence[int]], dict[str, Any]]] = {
-    "chihou_sousei_v1": chihou_spatial,
-}
+# -- which arch an env has: ``archs.SPATIAL_NETS``, filled by the games' modules in nets/ --
+SPATIAL_ARCHS = SPATIAL_NETS
 
 
 def policy_spec(arch: str, env: str, net: Sequence[int]) -> tuple[Any, dict[str, Any]]:

@@ -50,6 +50,7 @@ from torch import nn
 
 from meeplezoo.envs.chihou_sousei.actions import CATALOGUE
 from meeplezoo.envs.chihou_sousei.observation import LAYOUT
+from meeplezoo.training.fitting.archs import register_spatial
 
 # -- the observation, read by name --------------------------------------------------------
 _BLOCKS = LAYOUT.blocks()
@@ -261,3 +262,7 @@ def chihou_spatial(net: Sequence[int]) -> dict[str, Any]:
     net = list(net)
     return {"features_extractor_class": ChihouSpatialNet,
             "features_extractor_kwargs": {"global_net": net, "value_net": [net[-1]]}}
+
+
+# every model.zip saved before networks were named in it was 地方創生's spatial one
+register_spatial("chihou_sousei_v1", chihou_spatial, legacy_extractor=ChihouSpatialNet)
