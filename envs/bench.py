@@ -13,7 +13,8 @@ time (the order flips every pair), until each has ``--seconds`` of it: a change
 in the machine's load then hits both sides alike.  A row's ratio is the median
 of its per-pair ratios (``x c4``); the pooled ratio (all its decisions over all
 its time, against the yardstick's slices beside it) is shown too.  ``clone µs``
-is the median time of ``clone()`` on a mid-game state.
+is the median time of ``clone()`` on a mid-game state, and ``bot dec/s`` the decisions per
+second of the game's heuristic bot in every seat (``--bot-seconds`` of process time).
 """
 
 from __future__ import annotations
@@ -144,6 +145,28 @@ def rates(plays: list[RandomPlay]) -> dict[str, float]:
     }
 
 
+def bot_decisions_per_s(name: str, players: int, seconds: float, seed: int = 11) -> float | None:
+    """Decisions per second of the game's heuristic bot in every seat, over whole games,
+    for ``seconds`` of process time (None: the game has no bot).  Each game is seeded from
+    ``seed`` and its number, so two runs time the same decisions."""
+    game = envs.make_game(name, num_players=players)
+    try:
+        game.heuristic_bot(seed)
+    except NotImplementedError:
+        return None
+    decisions, spent, g = 0, 0.0, 0
+    while spent < seconds:
+        state = game.new_initial_state(seed + g)
+        bots = [game.heuristic_bot(seed + 100 * g + s) for s in range(players)]
+        start = time.process_time()
+        while not state.is_terminal() and spent + time.process_time() - start < seconds:
+            state.apply(bots[state.current_player()].act(state))
+            decisions += 1
+        spent += time.process_time() - start
+        g += 1
+    return decisions / spent if spent else None
+
+
 def yardstick() -> Any:
     from pettingzoo.classic import connect_four_v3
 
@@ -151,7 +174,7 @@ def yardstick() -> Any:
 
 
 def bench_row(
-    name: str, players: int, seconds: float, slice_seconds: float
+    name: str, players: int, seconds: float, slice_seconds: float, bot_seconds: float = 0.0
 ) -> tuple[dict[str, Any], RandomPlay]:
     """One env row, measured against its own interleaved yardstick slices."""
     reference, play, ratios = measure_pair(
@@ -166,13 +189,15 @@ def bench_row(
     row["clone_us"] = mid_game_clone_us(
         lambda: envs.make(name, num_players=players), int(row["decisions_per_game"]) // 2
     )
+    if bot_seconds > 0:
+        row["bot_decisions_per_s"] = bot_decisions_per_s(name, players, bot_seconds)
     return row, reference
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
     header = (
         f"{'env':28} {'players':>7} {'decisions/s':>12} {'games/s':>9} {'dec/game':>9} "
-        f"{'x c4':>6} {'pooled':>7} {'pairs':>5} {'clone µs':>9}"
+        f"{'x c4':>6} {'pooled':>7} {'pairs':>5} {'clone µs':>9} {'bot dec/s':>10}"
     )
     print(header)
     print("-" * len(header))
@@ -180,13 +205,15 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         ratio = row.get("ratio_to_connect_four")
         pooled = row.get("ratio_pooled")
         clone = row.get("clone_us")
+        bot = row.get("bot_decisions_per_s")
         print(
             f"{row['env']:28} {row['players']:>7} {row['decisions_per_s']:>12,.0f} "
             f"{row['games_per_s']:>9.1f} {row['decisions_per_game']:>9.1f} "
             f"{'' if ratio is None else f'{ratio:.2f}':>6} "
             f"{'' if pooled is None else f'{pooled:.2f}':>7} "
             f"{row.get('ratio_pairs', ''):>5} "
-            f"{'' if clone is None else f'{clone:.1f}':>9}"
+            f"{'' if clone is None else f'{clone:.1f}':>9} "
+            f"{'' if bot is None else f'{bot:,.0f}':>10}"
         )
 
 
@@ -196,8 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="one player count (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="process time per side")
     parser.add_argument("--slice", type=float, default=0.25, help="process time per slice")
+    parser.add_argument("--bot-seconds", type=float, default=2.0,
+                        help="process time of the heuristic-bot column per row (0: none)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
+    if args.bot_seconds < 0:
+        parser.error("--bot-seconds must be 0 or more")
     if args.seconds <= 0 or args.slice <= 0:
         parser.error("--seconds and --slice must be positive")
 
@@ -215,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         cases += [(name, n) for n in counts]
     with Progress(len(cases), "bench", unit="row") as progress:
         for name, n in cases:
-            row, reference = bench_row(name, n, args.seconds, args.slice)
+            row, reference = bench_row(name, n, args.seconds, args.slice, args.bot_seconds)
             rows.append(row)
             references.append(reference)
             progress.update()

@@ -48,3 +48,14 @@ def test_play_resumed_in_slices_is_the_same_play():
     assert (sliced.games, sliced.decisions_in_games) == (whole.games, whole.decisions_in_games)
     assert whole.games >= 2
     assert sliced.env.unwrapped.save_state() == whole.env.unwrapped.save_state()
+
+
+def test_the_bot_column_times_the_heuristic_bot_in_every_seat(tmp_path):
+    out = tmp_path / "bench.json"
+    assert bench.main(["--env", "necropolis_railway_v1", "--players", "2", "--seconds", "0.1",
+                       "--bot-seconds", "0.2", "--json", str(out)]) == 0
+    row = json.loads(out.read_text())["rows"][1]
+    assert row["bot_decisions_per_s"] > 0
+    assert bench.main(["--env", "toy_v0", "--players", "2", "--seconds", "0.1",
+                       "--bot-seconds", "0", "--json", str(out)]) == 0
+    assert "bot_decisions_per_s" not in json.loads(out.read_text())["rows"][1]
