@@ -127,6 +127,10 @@ def test_the_onnx_export_chooses_the_rllib_modules_actions(which, toy_run, necro
         assert agents[role].act(obs, mask) == int(np.argmax(logits[0].numpy()))
         onnx_logits = agents[role].logits(obs, legal)
         assert np.allclose(onnx_logits[legal], logits[0].numpy()[legal], rtol=1e-4, atol=1e-4)
+        with torch.no_grad():  # the critic rides along as the export's value output
+            value = float(modules[role].value(torch.as_tensor(obs[None]))[0])
+        assert agents[role].has_value
+        assert agents[role].value(obs, legal) == pytest.approx(value, abs=1e-4)
         checked += 1
     assert checked > 150
 

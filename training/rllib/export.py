@@ -45,14 +45,18 @@ def load_modules(checkpoint: str | Path) -> dict[str, Any]:
 
 
 class MaskedLogits(torch.nn.Module):
-    """A module's deterministic policy with the checkpoint format's inputs and output."""
+    """A module's deterministic policy with the checkpoint format's inputs and outputs: the
+    masked logits, and the critic's value (``[batch, 1]``, a search's leaf estimate) as the
+    second output, as SB3 exports have it."""
 
     def __init__(self, module: Any) -> None:
         super().__init__()
         self.module = module
 
-    def forward(self, observation: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:
-        return self.module.masked_logits(observation, action_mask)
+    def forward(self, observation: torch.Tensor,
+                action_mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return (self.module.masked_logits(observation, action_mask),
+                self.module.value(observation).reshape(-1, 1))
 
 
 def export_module(module: Any, run: dict[str, Any], role: str, name: str,

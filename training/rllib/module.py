@@ -55,6 +55,10 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
     def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> Any:
         return super().compute_values(split_observation(batch)[1], embeddings)
 
+    def value(self, observation: torch.Tensor) -> torch.Tensor:
+        """The critic's value of each feature row (what the export's ``value`` output holds)."""
+        return self.compute_values({Columns.OBS: observation})
+
     def masked_logits(self, observation: torch.Tensor, action_mask: torch.Tensor) -> torch.Tensor:
         """The deterministic policy's input as our exports define it: masked logits."""
         out = self._forward({Columns.OBS: {"observations": observation,
