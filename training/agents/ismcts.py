@@ -32,7 +32,7 @@ One decision of player ``p`` runs ``simulations`` simulations (or as many as
    head), else a **playout** to the game's end by the opponent model in every seat,
    ``p``'s too (the rollout policy); the result is ``p``'s win share plus
    ``margin_weight`` times its score margin over the best other seat in
-   ``score_scale`` units (as ``training.search``).
+   ``score_scale`` units (``search.rollout_value``, the look-ahead's value).
 4. **Back up** that value along the path.
 
 The move is the root action with the most visits (ties: the higher mean value, then
@@ -54,7 +54,7 @@ import numpy as np
 
 from meeplezoo.envs.core.agents import RandomBot, StateBot
 from meeplezoo.envs.core.game import Game, GameState
-from meeplezoo.envs.core.rewards import win_share, winners
+from meeplezoo.training.agents.search import rollout_value
 
 # seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
 BotFactory = Callable[[int, int], StateBot]
@@ -73,15 +73,18 @@ def uniform_prior(state: GameState, seat: int) -> np.ndarray:
     return mask / mask.sum()
 
 
+def _member(members: Any, state: GameState, seat: int) -> Any:
+    """The agent for ``seat``: one agent, or a team's (role -> agent) member of its role."""
+    return members[state.game.seat_role(seat)] if isinstance(members, dict) else members
+
+
 def network_prior(agents: Any) -> Prior:
     """The masked softmax of a ``PolicyAgent``'s logits, or of each role's member of a team
     (a ``TeamAgent``, or a role -> agent mapping)."""
     members = getattr(agents, "members", None) or agents
 
     def prior(state: GameState, seat: int) -> np.ndarray:
-        agent = members
-        if isinstance(members, dict):
-            agent = members[state.game.seat_role(seat)]
+        agent = _member(members, state, seat)
         mask = state.legal_mask()
         logits = np.asarray(agent.logits(state.observation(seat), mask), dtype=np.float64)
         logits = np.where(mask, logits, -np.inf)
@@ -98,10 +101,8 @@ def network_value(agents: Any) -> Value:
     members = getattr(agents, "members", None) or agents
 
     def value(state: GameState, seat: int) -> float:
-        agent = members
-        if isinstance(members, dict):
-            agent = members[state.game.seat_role(seat)]
-        estimate = agent.value(state.observation(seat), state.legal_mask())
+        estimate = _member(members, state, seat).value(state.observation(seat),
+                                                      state.legal_mask())
         return min(1.0, max(0.0, (estimate + 1.0) / 2.0))
 
     return value
@@ -265,11 +266,7 @@ class ISMCTS:
     def _final_value(self, det: GameState, seat: int) -> float:
         if not det.is_terminal():
             return 0.0  # cut at the decision cap: no result to score
-        scores = det.scores()
-        others = [s for i, s in enumerate(scores) if i != seat]
-        margin = scores[seat] - max(others) if others else scores[seat]
-        return (win_share(seat, winners(det.rank_keys()))
-                + self.margin_weight * margin / self.game.score_scale)
+        return rollout_value(det, seat, self.margin_weight, self.game.score_scale)
 
 
 class SearchBot:
