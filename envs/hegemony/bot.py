@@ -412,28 +412,37 @@ GREEDY_OPTIONS = 8  # a continuation step with at most this many options is chos
 PLAN_TURN = (True, False, False, False)
 
 
-def _default_choice(st: HegemonyState, seat: int, names: tuple[str, ...]) -> int:
-    """A plausible completion of a chain: with few options the one that looks best one step
-    ahead, otherwise the first legal action that is not a way out."""
+def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> HegemonyState:
+    """``st`` after a plausible completion of a chain: with few options the one that looks
+    best one step ahead (the copy that was valued is the one returned: applying the same
+    action again would give the same position, generator included), otherwise the first
+    legal action that is not a way out, applied to ``st`` itself."""
     legal = st.legal_actions()
     code = st.agenda[-1][0]
     if code == K.DISCARD:  # which card pays for a basic action: no card is worth anything
-        return legal[0]    # to ``value``, so the greedy's tie-break
+        st.apply(legal[0])  # to ``value``, so the greedy's tie-break
+        return st
     if code == K.ADJUST_PRICES:
-        return _price_choice(st, seat, legal)
+        st.apply(_price_choice(st, seat, legal))
+        return st
     if len(legal) <= GREEDY_OPTIONS:
-        best, best_v = legal[0], -1e18
+        best, best_v = None, -1e18
         for a in legal:
             nxt = st.clone()
             nxt.apply(a)
             v = standing(nxt, seat) + (0.0 if names[a] in _WAYS_OUT else 1e-6)
             if v > best_v:
-                best, best_v = a, v
+                best, best_v = nxt, v
+        if best is None:  # no value above -1e18 (a NaN): the first action, as a tie-break
+            st.apply(legal[0])
+            return st
         return best
     for a in legal:
         if names[a] not in _WAYS_OUT:
-            return a
-    return legal[0]
+            st.apply(a)
+            return st
+    st.apply(legal[0])
+    return st
 
 
 # How much a point taken from the leading rival is worth to each class's bot (WC, MC, CC,
@@ -592,6 +601,6 @@ class HegemonyBot:
                     return max(self._score(st, seat, a, names, plan=False)
                                for a in st.legal_actions())
                 break
-            st.apply(_default_choice(st, seat, names))
+            st = _default_step(st, seat, names)
         return standing(st, seat)
 
