@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "train": ("meeplezoo.training.fitting.train",
               "fit an agent with MaskablePPO (self-play, roles)"),
     "improve": ("meeplezoo.training.fitting.improve", "distil a rollout search into a policy"),
+    "fit-value": ("meeplezoo.training.fitting.value_fit",
+                  "give an exported policy a value network (its search's leaves)"),
     "evaluate": ("meeplezoo.training.evaluation.evaluate", "win rates of agents against fields"),
     "arena": ("meeplezoo.training.evaluation.arena", "seat-rotated tables and Elo ratings"),
     "export": ("meeplezoo.training.export", "ship a trained policy as ONNX with its card"),

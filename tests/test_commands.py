@@ -38,14 +38,16 @@ BAD_ENV = "nope_v9"
 ENV = "chihou_sousei_v1"
 HAS_RAY = importlib.util.find_spec("ray") is not None
 HAS_SB3 = importlib.util.find_spec("sb3_contrib") is not None
+HAS_TORCH = importlib.util.find_spec("torch") is not None
 NEEDS = {"rllib-train": HAS_RAY, "rllib-export": HAS_RAY, "train": HAS_SB3,
-         "improve": HAS_SB3}
+         "improve": HAS_SB3, "fit-value": HAS_TORCH}
 
 # command -> a command line with a path that does not exist (where it reads one)
 WRONG_PATH = {
     "play": ["--env", ENV, "--opponents", NOPE],
     "train": ["--env", ENV, "--timesteps", "8", "--out", "{tmp}", "--init-from", NOPE],
     "improve": ["--model", f"{NOPE}/final_model.zip", "--out", "{tmp}"],
+    "fit-value": ["--checkpoint", NOPE, "--out", "{tmp}"],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", NOPE, "--field", "random",
                  "--games", "1"],
     "arena": ["--env", ENV, "--players", "2", "--agents", NOPE, "--games", "2"],
@@ -79,14 +81,15 @@ WRONG_ENV = {
     "playthrough": ["--check", "--env", BAD_ENV],
     "rllib-train": ["--env", BAD_ENV, "--iterations", "1", "--out", "{tmp}"],
 }
-NO_ENV = {"improve", "exploit", "demo", "hegemony-report", "rllib-export"}  # the env comes
-# from a model, a team or a run, or is fixed
+# the env comes from a model, a team or a run, or is fixed
+NO_ENV = {"improve", "fit-value", "exploit", "demo", "hegemony-report", "rllib-export"}
 
 # command -> its required options (an unknown option is then the only thing wrong)
 REQUIRED = {
     "play": ["--env", ENV],
     "train": ["--env", ENV, "--timesteps", "8", "--out", "{tmp}"],
     "improve": ["--model", "m.zip", "--out", "{tmp}"],
+    "fit-value": ["--checkpoint", "c", "--out", "{tmp}"],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", "random"],
     "export": ["--snapshot", "x"],
     "exploit": ["--team", "t", "--role", "all", "--timesteps", "1", "--games", "1",

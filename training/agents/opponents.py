@@ -97,10 +97,34 @@ class PolicyAgent:
         # exports since the value output (``training.export``) carry the critic's estimate;
         # older ones play as before and have no ``value``
         outputs = [o.name for o in self.session.get_outputs()]
-        self.has_value = "value" in outputs
+        self._value_session = self._value_file_session(folder, options, ort)
+        self.has_value = "value" in outputs or self._value_session is not None
         self._logits_output = outputs[:1]  # the logits alone: the value is not computed
         self.stochastic = stochastic
         self.rng = np.random.default_rng(seed)
+
+    def _value_file_session(self, folder: Path, options: Any, ort: Any) -> Any:
+        """The card's ``value_file`` (``training.fitting.value_fit``: a value fitted after
+        export, input ``observation``, output ``value``) as a session, or None."""
+        name = self.card.get("value_file")
+        if name is None:
+            return None
+        path = folder / str(name)
+        if not isinstance(name, str) or Path(name).name != name or not path.is_file():
+            raise CheckpointError(f"{folder}: card.json names value_file {name!r}, which is "
+                                  "not a file of the folder")
+        try:
+            session = ort.InferenceSession(str(path), options,
+                                           providers=["CPUExecutionProvider"])
+            out = session.run(["value"], {
+                "observation": np.zeros((2, self.observation_size), np.float32)})[0]
+        except Exception as exc:
+            raise CheckpointError(f"{path}: not a value network for observations of "
+                                  f"{self.observation_size} ({exc})") from exc
+        if out.shape not in ((2, 1), (2,)):
+            raise CheckpointError(f"{path}: answers values of shape {out.shape[1:]}, not one "
+                                  "per observation")
+        return session
 
     def _check_network_fits_card(self, model_path: Path) -> None:
         """Refuse a ``policy.onnx`` whose inputs or output do not have the card's sizes."""
@@ -172,11 +196,16 @@ class PolicyAgent:
     def values_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """The critic's estimate of each row's return (the training reward's scale: rank
         reward from -1 for last to +1 for first, plus any shaping), from the ``value``
-        output; a ``CheckpointError`` for an export without one."""
+        output, or from the card's ``value_file`` (fitted after export, on the same scale);
+        a ``CheckpointError`` for an export without either."""
         if not self.has_value:
             raise CheckpointError(f"{self.path}: its policy.onnx has no value output (exported "
-                                  "before values were; export its model again to add one)")
+                                  "before values were) and its card no value_file; export "
+                                  "its model again, or fit one: meeplezoo fit-value")
         obs = np.asarray(observations, dtype=np.float32)
+        if self._value_session is not None:
+            out = self._value_session.run(["value"], {"observation": obs})[0]
+            return np.asarray(out, dtype=np.float64).reshape(len(obs))
         masks = np.asarray(action_masks, dtype=np.float32)
         out = self.session.run(["value"], {"observation": obs, "action_mask": masks})[0]
         return np.asarray(out, dtype=np.float64).reshape(len(obs))
