@@ -41,3 +41,19 @@ def test_a_level_is_a_spec_in_evaluate():
     result = evaluate.versus_field("necropolis_railway_v1", {"num_players": 2},
                                    f"{NECRO}@easy", "random", games=2, seed=4)
     assert result["games"] == 2
+
+
+def test_a_level_is_an_entrant_of_the_arena_and_keeps_its_role(tmp_path):
+    from meeplezoo.training.agents.opponents import CheckpointError, spec_role
+    from meeplezoo.training.evaluation import arena
+
+    config = {"num_players": 2}
+    entrant = arena.resolve(f"{NECRO}@hard", "necropolis_railway_v1", config)
+    assert entrant.label == f"{NECRO}@hard" and entrant.spec == f"{NECRO}@hard"
+    with pytest.raises(ConfigError, match="levels are for networks"):
+        arena.resolve("meeplezoo.envs.core.agents:RandomBot@hard", "necropolis_railway_v1",
+                      config)
+    with pytest.raises(CheckpointError, match="not a checkpoint folder"):
+        arena.resolve(f"{tmp_path}/none@hard", "necropolis_railway_v1", config)
+    member = "hegemony_v1/ppo_classes/state"
+    assert spec_role(f"{member}@easy") == spec_role(member) == "state"

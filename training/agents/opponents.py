@@ -426,6 +426,8 @@ def agent_bot(agent: Any) -> Any:
 
 def spec_role(spec: OpponentSpec) -> str | None:
     """The role a checkpoint plays (None: any role, e.g. bots, teams, older cards)."""
+    if isinstance(spec, str) and "@" in spec:  # a level of a network plays its role
+        spec = spec.rsplit("@", 1)[0]
     if not isinstance(spec, str) or spec in ("random", "heuristic") or is_team(spec):
         return None
     folder = find_checkpoint(spec)

@@ -118,6 +118,15 @@ def resolve(spec: Any, env_name: str, config: dict) -> Entrant:
     if not isinstance(spec, str):
         agent_bot(spec)  # refuses an object that cannot play, saying why
         return Entrant(agent_label(spec), spec)
+    from meeplezoo.training.agents.bots import split_level
+
+    base, level = split_level(spec)  # "<network>@hard": the network's entrant at that level
+    if level is not None:
+        inner = resolve(base, env_name, config)
+        if not isinstance(inner.spec, str) or ":" in base:
+            raise ConfigError(f"agent {spec!r}: levels are for networks (a checkpoint, team, "
+                              f"zoo name or .zip), not a Python agent")
+        return Entrant(spec, f"{inner.spec}@{level}")
     if spec.endswith(".zip") and Path(spec).is_file():
         return Entrant(spec, export_zip(spec, env_name, config))
     if spec in BUILT_IN or find_checkpoint(spec) is not None:
