@@ -29,8 +29,8 @@ Choices the page leaves open, decided here:
 - Money waiting in a Benefits area is off the table (as ``invariants`` counts it), so taking
   it is a gain from the bank.
 
-Card modifiers (§11.1; the node under way is read with ``effects.mod``), as the vocabulary in
-``cards.py`` states them; where it leaves a choice open:
+Card modifiers (§11.1; the node under way is read with ``effects_basic.mod``), as the vocabulary
+in ``cards.py`` states them; where it leaves a choice open:
 - Buy at a ``price_factor`` from the Foreign Market: the buyer's share pays the State's tariff
   first, the rest goes to the bank; with ``state_pays_rest`` the treasury pays the bank the part
   of the base price the buyer did not (never itself: a State seller gets only the buyer's share).
@@ -42,7 +42,7 @@ Card modifiers (§11.1; the node under way is read with ``effects.mod``), as the
   cards with an offer the seller can fill; nothing moves.  The State selling gets no bonus
   from itself.
 - Extra Shift ``scope: public``: the public company's workers must all be MC's and free; its
-  output goes where a public company's production goes (``effects.deliver``).
+  output goes where a public company's production goes (``effects_companies.deliver``).
 """
 
 
@@ -51,7 +51,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, money, phase_rules, storage
+from meeplezoo.envs.hegemony import (
+    board,
+    effects_basic,
+    effects_companies,
+    money,
+    phase_rules,
+    storage,
+)
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
@@ -67,6 +74,7 @@ from meeplezoo.envs.hegemony.actions import (
     blocks,
 )
 from meeplezoo.envs.hegemony.board import min_wage_level, price  # the queries, kept here too
+from meeplezoo.envs.hegemony.effects_terms import GOOD_OF, INDUSTRY_OF
 from meeplezoo.envs.hegemony.state import NO_WORKER
 from meeplezoo.envs.hegemony.workers import gain_prosperity
 
@@ -162,7 +170,7 @@ def source_terms(st: HegemonyState, buyer: int, res: int, src: int) -> tuple[int
 
 def _tariff(st: HegemonyState, res: int) -> int:
     """The Foreign Market's tariff per unit under p6; none under a card's ``no_tariff``."""
-    if effects.mod(st, "no_tariff"):
+    if effects_basic.mod(st, "no_tariff"):
         return 0
     return D.FOREIGN_TARIFF[st.policies[5]][res]
 
@@ -172,15 +180,15 @@ def max_buy(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0,
     """The most units ``buyer`` may buy from one source now: Population (``pop`` if the
     caller has it; times a card's ``qty_cap``; less the ``bought`` units already taken from
     it in this purchase), stock, money (a card's price modifiers applied by
-    ``effects.can_afford_purchase``)."""
+    ``effects_basic.can_afford_purchase``)."""
     stock, unit = source_terms(st, buyer, res, src)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     most = min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1) - bought)
     if unit > 0:
         if not mods:
             most = min(most, money.cash(st, buyer) // unit)
         else:
-            while most > 0 and not effects.can_afford_purchase(st, buyer, unit * most):
+            while most > 0 and not effects_basic.can_afford_purchase(st, buyer, unit * most):
                 most -= 1
     return max(0, most)
 
@@ -191,7 +199,7 @@ def can_buy_from(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0
     share and the State's rest never grow as the price falls), so one unit decides, unless
     a ``min_cost`` makes small purchases fail where larger ones pass."""
     stock, unit = source_terms(st, buyer, res, src)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     if min(stock, (pop or board.population(st, buyer)) * mods.get("qty_cap", 1)) <= 0:
         return False
     if unit <= 0:
@@ -200,7 +208,7 @@ def can_buy_from(st: HegemonyState, buyer: int, res: int, src: int, pop: int = 0
         return money.cash(st, buyer) >= unit
     if "min_cost" in mods:
         return max_buy(st, buyer, res, src, pop) > 0
-    return effects.can_afford_purchase(st, buyer, unit)
+    return effects_basic.can_afford_purchase(st, buyer, unit)
 
 
 SOURCE_OF = {"CC": SRC_CC, "MC": SRC_MC, "ST": SRC_STATE, "foreign": SRC_FOREIGN}
@@ -210,15 +218,15 @@ ALL_RESOURCES = range(5)
 
 def _allowed_sources(st: HegemonyState) -> range | tuple[int, ...]:
     """Every source, or only a card's ``sources``."""
-    names = effects.mod(st, "sources")
+    names = effects_basic.mod(st, "sources")
     return ALL_SOURCES if names is None else tuple(SOURCE_OF[name] for name in names)
 
 
 def _allowed_resources(st: HegemonyState) -> range | tuple[int, ...]:
     """Every resource, or only the products of a card's ``industry_filter`` (a resource's index
     is its industry's: agri -> food ... media -> influence)."""
-    names = effects.mod(st, "industry_filter")
-    return ALL_RESOURCES if names is None else tuple(effects.INDUSTRY_OF[n] for n in names)
+    names = effects_basic.mod(st, "industry_filter")
+    return ALL_RESOURCES if names is None else tuple(INDUSTRY_OF[n] for n in names)
 
 
 def _buyable_sources(st: HegemonyState, buyer: int, res: int) -> list[int]:
@@ -314,16 +322,16 @@ def buy(st: HegemonyState, buyer: int, res: int, src: int, qty: int, *,
     _, unit = source_terms(st, buyer, res, src)
     if src == SRC_CC:
         st.cc_storage[res] -= qty
-        effects.pay_purchase(st, buyer, unit * qty, CC)
+        effects_basic.pay_purchase(st, buyer, unit * qty, CC)
     elif src == SRC_MC:
         st.mc_storage[res] -= qty
-        effects.pay_purchase(st, buyer, unit * qty, MC)
+        effects_basic.pay_purchase(st, buyer, unit * qty, MC)
     elif src == SRC_STATE:
         if res in (FOOD, LUX):
             st.state_goods[res] -= qty
         else:
             st.public_services[res - HEALTH] -= qty
-        effects.pay_purchase(st, buyer, unit * qty, ST)
+        effects_basic.pay_purchase(st, buyer, unit * qty, ST)
         if res in (HEALTH, EDU):
             _state_service_bonus(st, buyer, res, qty, first)
     else:
@@ -338,11 +346,11 @@ def _pay_foreign(st: HegemonyState, buyer: int, full: int, tariff: int) -> None:
     """Pay a Foreign Market purchase: the tariff to the State, the rest to the bank.  Under a
     card's ``price_factor`` the buyer's share pays the tariff first; with ``state_pays_rest``
     the treasury pays the bank the part of the base price the buyer did not."""
-    own = effects.purchase_price(st, full)
+    own = effects_basic.purchase_price(st, full)
     to_state = min(own, tariff)
     money.pay(st, buyer, to_state, ST)
     money.pay(st, buyer, own - to_state)
-    if own < full and effects.mod(st, "state_pays_rest"):
+    if own < full and effects_basic.mod(st, "state_pays_rest"):
         money.pay(st, ST, (full - tariff) - (own - to_state), forced=True)
 
 
@@ -379,9 +387,9 @@ def _strike_targets(st: HegemonyState) -> list[int]:
     only those industries."""
     if board.strike_tokens_left(st) <= 0:
         return []
-    industries = effects.mod(st, "industry_filter")
+    industries = effects_basic.mod(st, "industry_filter")
     if industries is not None:
-        allowed = {effects.INDUSTRY_OF[name] for name in industries}
+        allowed = {INDUSTRY_OF[name] for name in industries}
         return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)
                 and D.COMPANIES[st.seat_card[seat]].industry in allowed]
     return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)]
@@ -390,7 +398,7 @@ def _strike_targets(st: HegemonyState) -> list[int]:
 def _strike_limit(st: HegemonyState) -> int:
     """Companies one Strike may reach: 2, plus one per WC union under a card's
     ``extra_strike_tokens: per_union``."""
-    extra = sum(st.unions) if effects.mod(st, "extra_strike_tokens") else 0
+    extra = sum(st.unions) if effects_basic.mod(st, "extra_strike_tokens") else 0
     return D.STRIKE_MAX_COMPANIES + extra
 
 
@@ -486,11 +494,11 @@ def _sale_offers(st: HegemonyState) -> list[tuple[int, int, int]]:
     """The offers of this sale: the Export card chosen (``peek_exports``) or the current one,
     then a card's ``extra_offers`` (offer ``CARD_OFFERS + j``)."""
     offers = export_offers(st, st.ctx["economy_export_card"])
-    extra = effects.mod(st, "extra_offers")
+    extra = effects_basic.mod(st, "extra_offers")
     if extra:
         assert len(extra) <= MAX_EXTRA_OFFERS, "more extra offers than the extra_offer block"
         offers = offers or [_NO_OFFER] * CARD_OFFERS  # keeps the extra offers at 8 and 9
-        offers = offers + [(effects.GOOD_OF[res], qty, paid) for res, qty, paid in extra]
+        offers = offers + [(GOOD_OF[res], qty, paid) for res, qty, paid in extra]
     return offers
 
 
@@ -498,7 +506,7 @@ def _peek_cards(st: HegemonyState) -> list[int]:
     """``peek_exports``: the current Export card (0), then the k cards under it (1..k, the
     next to be revealed first), as ``C.EXPORTS`` indexes."""
     deck = st.export_deck
-    k = min(effects.mod(st, "peek_exports", 0), len(deck))
+    k = min(effects_basic.mod(st, "peek_exports", 0), len(deck))
     return [st.export] + [deck[-j] for j in range(1, k + 1)]
 
 
@@ -540,7 +548,7 @@ def _can_export(st: HegemonyState, cls: int) -> bool:
 
 def _start_export(st: HegemonyState, cls: int) -> None:
     st.ctx["economy_export"], st.ctx["economy_export_card"] = 0, -1
-    st.push((EXPORT_CARD if effects.mod(st, "peek_exports") else SELL_FOREIGN, cls, 0))
+    st.push((EXPORT_CARD if effects_basic.mod(st, "peek_exports") else SELL_FOREIGN, cls, 0))
 
 
 def _legal_export_card(st: HegemonyState, item: Item) -> list[int]:
@@ -580,7 +588,7 @@ def _apply_export(st: HegemonyState, item: Item, action: int) -> None:
     money.gain(st, cls, paid)
     if cls == MC or (cls == CC and st.game.config["cc_export_vp"]):
         board.score(st, cls, D.MC_EXPORT_VP, "exports")
-    bonus = effects.mod(st, "txn_bonus_from_state", 0)
+    bonus = effects_basic.mod(st, "txn_bonus_from_state", 0)
     if bonus and cls != ST:
         money.pay(st, ST, bonus, cls, forced=True)
     st.ctx["economy_export"] |= 1 << k
@@ -634,7 +642,7 @@ def _public_shift_ok(st: HegemonyState, seat: int) -> bool:
 def _shift_seats(st: HegemonyState) -> list[int]:
     """Companies an Extra Shift may run; a card may restrict them to industries
     (``industry_filter``) or to public companies staffed by MC (``scope: public``)."""
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     if not mods:
         return [seat for seat in board.companies_of(st, MC) if _shift_ok(st, seat)]
     if mods.get("scope") == "public":
@@ -644,7 +652,7 @@ def _shift_seats(st: HegemonyState) -> list[int]:
         seats = [seat for seat in board.companies_of(st, MC) if _shift_ok(st, seat)]
     industries = mods.get("industry_filter")
     if industries is not None:
-        allowed = {effects.INDUSTRY_OF[name] for name in industries}
+        allowed = {INDUSTRY_OF[name] for name in industries}
         seats = [seat for seat in seats if D.COMPANIES[st.seat_card[seat]].industry in allowed]
     return seats
 
@@ -676,7 +684,7 @@ def extra_shift(st: HegemonyState, seat: int) -> None:
     if company.sector == "public":
         money.pay(st, ST, board.wage_amount(st, seat), MC, forced=True)
         _commit_all(st, seat)
-        effects.deliver(st, ST, company.industry, company.production)
+        effects_companies.deliver(st, ST, company.industry, company.production)
         return
     output = company.production
 
@@ -694,12 +702,12 @@ def extra_shift(st: HegemonyState, seat: int) -> None:
 def _deal_slots(st: HegemonyState) -> list[int]:
     """Deals CC can pay for (a card's cost and price modifiers applied)."""
     return [k for k, deal in enumerate(st.deals)
-            if effects.can_afford_purchase(st, CC, D.DEALS[deal].cost)]
+            if effects_basic.can_afford_purchase(st, CC, D.DEALS[deal].cost)]
 
 
 def _deal_tariff(st: HegemonyState) -> int:
     """The tariff per unit stored in regular Storage under p6; none under ``no_tariff``."""
-    return 0 if effects.mod(st, "no_tariff") else D.DEAL_TARIFF_PER_GOOD[st.policies[5]]
+    return 0 if effects_basic.mod(st, "no_tariff") else D.DEAL_TARIFF_PER_GOOD[st.policies[5]]
 
 
 def _can_deal(st: HegemonyState, cls: int) -> bool:
@@ -718,7 +726,7 @@ def _legal_deal(st: HegemonyState, item: Item) -> list[int]:
 def _apply_deal(st: HegemonyState, item: Item, action: int) -> None:
     design = st.deals.pop(action - blocks(CC).deal)
     deal = D.DEALS[design]
-    effects.pay_purchase(st, CC, deal.cost)
+    effects_basic.pay_purchase(st, CC, deal.cost)
     st.ctx["economy_deal"] = design
     st.agenda.pop()
     st.push(*[(DEAL_SPLIT, CC, good) for good, n in ((FOOD, deal.food), (LUX, deal.lux)) if n])
@@ -753,7 +761,7 @@ def _apply_deal_split(st: HegemonyState, item: Item, action: int) -> None:
 # -- §3.12 Lobby -------------------------------------------------------------------------------
 def _lobby_cost(st: HegemonyState) -> int:
     """30, plus a card's ``cost_delta`` (never below 0)."""
-    return max(0, D.LOBBY_COST + effects.mod(st, "cost_delta", 0))
+    return max(0, D.LOBBY_COST + effects_basic.mod(st, "cost_delta", 0))
 
 
 def _can_lobby(st: HegemonyState, cls: int) -> bool:
@@ -1068,5 +1076,5 @@ FREE = {
 }
 
 
-# the rule a card's effect runs (effects.py reaches it through ``phase_rules``)
+# the rule a card's effect runs (effects_companies reaches it through ``phase_rules``)
 phase_rules.provide(sell_company=sell_company)

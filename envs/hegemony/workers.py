@@ -17,13 +17,14 @@ only if the rest of the chain can still be completed, so every mask is exact:
   any are unemployed, unskilled workers in U slots are placed by force [P FAQ]; a U slot with no
   unskilled worker left asks the decider for a skilled ``industry``.
 
-Card modifiers (§11.1, read with ``effects.mod``): ``max_workers`` (``any``: no limit),
+Card modifiers (§11.1, read with ``effects_basic.mod``): ``max_workers`` (``any``: no limit),
 ``source: unemployed_only``, ``scope: public`` (public destinations only, no union) and
 ``allow_reassign``, read here as: an own non-committed worker standing in a destination company
 may be placed back where it stands (a ``from_slot`` action of the destination decision, one
 placement, it becomes committed).  Build Company: price modifiers through
-``effects.can_afford_purchase`` / ``pay_purchase``, ``industry_filter``, and ``search_deck``
-(a ``deck_card`` of the own deck instead of a market card; ``effects`` shuffles the deck after).
+``effects_basic.can_afford_purchase`` / ``pay_purchase``, ``industry_filter``, and
+``search_deck`` (a ``deck_card`` of the own deck instead of a market card; ``effects_basic``
+shuffles the deck after).
 
 A company's non-employee workers are always one class (§12 #21).
   Committed workers and union
@@ -38,7 +39,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, phase_rules
+from meeplezoo.envs.hegemony import board, effects_basic, phase_rules
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -54,6 +55,7 @@ from meeplezoo.envs.hegemony.actions import (
     WC,
     blocks,
 )
+from meeplezoo.envs.hegemony.effects_terms import INDUSTRY_OF
 from meeplezoo.envs.hegemony.state import KINDS, NO_WORKER, worker
 
 if TYPE_CHECKING:
@@ -372,14 +374,14 @@ ANY_WORKERS = 99  # ``max_workers: any``: more placements than there are workers
 
 def _assign_max(st: HegemonyState) -> int:
     """Placements per Assign Workers: 3, or a card's ``max_workers``."""
-    most = effects.mod(st, "max_workers", D.ASSIGN_MAX_WORKERS)
+    most = effects_basic.mod(st, "max_workers", D.ASSIGN_MAX_WORKERS)
     return ANY_WORKERS if most == "any" else most
 
 
 def _movable_sources(st: HegemonyState, cls: int, exclude: int = -1,
                      ) -> list[tuple[int, int, int]]:
     """``_slot_sources``, or none under a card's ``source: unemployed_only``."""
-    if effects.mod(st, "source") == "unemployed_only":
+    if effects_basic.mod(st, "source") == "unemployed_only":
         return []
     return _slot_sources(st, cls, exclude)
 
@@ -407,7 +409,7 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
     placed back where they stand (``allow_reassign``: ``from_slot`` actions, one placement
     each)."""
     b = blocks(cls)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     sources = _movable_sources(st, cls)
     public = mods.get("scope") == "public"
     seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
@@ -451,7 +453,7 @@ def _can_assign(st: HegemonyState, cls: int) -> bool:
     workers alone can complete: the movable ones only add to them (``_can_fill`` holds with more
     workers), and finding them is the costly part."""
     left = _assign_max(st)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     public = mods.get("scope") == "public"
     seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
     if mods.get("allow_reassign") and _recommit_slots(st, cls, seats):
@@ -689,21 +691,21 @@ def _deck(st: HegemonyState, cls: int) -> list[int]:
 def _buildable(st: HegemonyState, cls: int, first: bool = False) -> list[int]:
     """Market positions the class can build now: affordable without a loan and, for MC, with
     its required MC workers available (unemployed or movable).  Under a card: its price
-    modifiers (``effects.can_afford_purchase``), its ``industry_filter``, and with
+    modifiers (``effects_basic.can_afford_purchase``), its ``industry_filter``, and with
     ``search_deck`` the ``deck_card`` offsets of the own deck's companies instead.  ``first``:
     one is enough (the order then is not the offered one)."""
     if free_seat(st, cls) < 0:
         return []
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     industries = mods.get("industry_filter")
-    allowed = None if industries is None else {effects.INDUSTRY_OF[n] for n in industries}
+    allowed = None if industries is None else {INDUSTRY_OF[n] for n in industries}
     movable: list[list[int]] = []  # MC's workers by kind, movable ones too: found when needed
 
     def ok(index: int) -> bool:
         card = D.COMPANIES[index]
         if allowed is not None and card.industry not in allowed:
             return False
-        if not effects.can_afford_purchase(st, cls, card.cost):
+        if not effects_basic.can_afford_purchase(st, cls, card.cost):
             return False
         if cls != MC:
             return True
@@ -735,7 +737,7 @@ def _start_build(st: HegemonyState, cls: int) -> None:
 
 def _legal_build_card(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    first = b.deck_card if effects.mod(st, "search_deck") else b.market
+    first = b.deck_card if effects_basic.mod(st, "search_deck") else b.market
     return [first + k for k in _buildable(st, item[1])]
 
 
@@ -754,13 +756,13 @@ def _apply_build_card(st: HegemonyState, item: Item, action: int) -> None:
     """Pay (CC: Revenue, then Capital; never a loan), place the card in the first empty seat
     and ask for the wage, then the staff.  The market is not refilled until Preparation."""
     cls = item[1]
-    if effects.mod(st, "search_deck"):  # one copy out of the deck (shuffled when it ends)
+    if effects_basic.mod(st, "search_deck"):  # one copy out of the deck (shuffled when it ends)
         index = DECK_CARDS[cls][action - blocks(cls).deck_card]
         _deck(st, cls).remove(index)
     else:
         index = _market(st, cls).pop(action - blocks(cls).market)
     card = D.COMPANIES[index]
-    effects.pay_purchase(st, cls, card.cost)
+    effects_basic.pay_purchase(st, cls, card.cost)
     seat = free_seat(st, cls)
 
     place_company(st, seat, index)
@@ -1031,6 +1033,6 @@ FREE = {
 }
 
 
-# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
+# the rules a card's effect runs (the effects_* modules reach them through ``phase_rules``)
 phase_rules.provide(gain_prosperity=gain_prosperity, retrain_sources=retrain_sources,
                     legal_retrain_industry=legal_retrain_industry, apply_retrain=apply_retrain)

@@ -11,6 +11,7 @@ from meeplezoo.envs.hegemony import board, economy, turn
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import effects as E
+from meeplezoo.envs.hegemony import effects_events as EV
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
 from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, play
@@ -155,7 +156,7 @@ def test_d52_provide_of_goods_uses_the_states_own_stock_first_and_buys_only_the_
                [{"class": "WC", "reward": {"legitimacy": 1}}])
 
     def can() -> bool:
-        return E.can(st, ST, nid) if how == "card" else E.option_ok(st, ev, 0)
+        return E.can(st, ST, nid) if how == "card" else EV.option_ok(st, ev, 0)
 
     set_money(st, ST, 19)
     assert not can()

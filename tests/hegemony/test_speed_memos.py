@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from meeplezoo.envs.hegemony import codes as K
-from meeplezoo.envs.hegemony import effects, turn
+from meeplezoo.envs.hegemony import effects, effects_basic, turn
 from meeplezoo.envs.hegemony.actions import blocks
 from meeplezoo.envs.hegemony.state import HegemonyState
 from tests.hegemony.helpers import new_state, refresh
@@ -31,7 +31,7 @@ def _random_states(seed: int, steps: int) -> list[HegemonyState]:
 
 def _widening_nodes() -> list[int]:
     return [nid for nid, node in enumerate(effects.NODES)
-            if node["op"] == "basic" and effects.MODS[nid] and effects._widens(nid)]
+            if node["op"] == "basic" and effects.MODS[nid] and effects_basic._widens(nid)]
 
 
 def test_widening_covers_the_decks_modifiers_it_names() -> None:
@@ -55,10 +55,10 @@ def test_a_widening_modifier_keeps_a_legal_basic_action_legal(seed: int) -> None
             continue
         names = blocks(cls).basic_index
         for nid in nodes:
-            action = effects.BASIC_NAME.get(effects.NODES[nid]["action"],
+            action = effects_basic.BASIC_NAME.get(effects.NODES[nid]["action"],
                                             effects.NODES[nid]["action"])
             if action in names and turn.BASIC[action][0](st, cls):
-                assert effects.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
+                assert effects_basic.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
                 checked += 1
     assert checked > 20
 
