@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
-from meeplezoo.envs.hegemony import board, economy, phase_rules, storage, workers
+from meeplezoo.envs.hegemony import board, economy_free, phase_rules, storage, workers
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -388,7 +388,7 @@ def change_policy(st: HegemonyState, policy: int, section: int, *, by_vote: bool
         raise_to_minimum(st)
         follow = [(K.ADJUST_WAGES, cls, 1) for cls in (MC, CC, ST)]  # §12 #30 order
     elif policy in (3, 4, 5):
-        economy.drop_illegal_high_prices(st)  # only under ``price_high_requires_policy``
+        economy_free.drop_illegal_high_prices(st)  # only under ``price_high_requires_policy``
         follow = [(K.ADJUST_PRICES, cls, 1) for cls in (MC, CC)]  # §12 #30 order
     st.push(*follow, (RECHECK, ST, 0))
 

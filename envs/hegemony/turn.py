@@ -28,6 +28,8 @@ from meeplezoo.envs.core.agenda import AgendaRules, Decision, Item, Step
 from meeplezoo.envs.hegemony import (
     board,
     economy,
+    economy_free,
+    economy_trade,
     effects,
     effects_basic,
     effects_companies,
@@ -54,8 +56,9 @@ from meeplezoo.envs.hegemony.money import pay_capital_first
 from meeplezoo.envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
-PHASE_MODULES = (workers, economy, politics, production, effects, effects_basic,
-                 effects_resources, effects_companies, effects_state, effects_events)
+PHASE_MODULES = (workers, economy_trade, economy_free, economy, politics, production, effects,
+                 effects_basic, effects_resources, effects_companies, effects_state,
+                 effects_events)
 effects.check_registered()  # every card primitive has its family's (can, do) by now
 TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
 

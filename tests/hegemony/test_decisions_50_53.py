@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeplezoo.envs.hegemony import board, economy, turn
+from meeplezoo.envs.hegemony import board, turn
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import effects as E
@@ -163,7 +163,7 @@ def test_d52_provide_of_goods_uses_the_states_own_stock_first_and_buys_only_the_
     set_money(st, ST, 20)  # enough for the 2 food it lacks (foreign market, 10 each) only
     assert can()
     set_money(st, ST, 120)
-    cc_price = economy.price(st, CC, FOOD)
+    cc_price = board.price(st, CC, FOOD)
     money_before = list(st.money)
     if how == "card":
         run(st, ST, node)

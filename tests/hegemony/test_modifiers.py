@@ -480,9 +480,9 @@ def test_s11_1_mod_txn_bonus_from_state_per_transaction():
 
 
 def _offers(st, card: int = -1):
-    from meeplezoo.envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy_trade
 
-    return economy.export_offers(st, card)
+    return economy_trade.export_offers(st, card)
 
 
 def test_s11_1_mod_extra_offers_each_usable_once():

@@ -87,9 +87,9 @@ def test_clone_and_reload_then_diverge_read_as_fresh_positions(seed: int) -> Non
 
 
 def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
-    """``economy.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting down),
-    plain and under every buy_goods card's modifiers, in positions of a random game."""
-    from meeplezoo.envs.hegemony import economy
+    """``economy_trade.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting
+    down), plain and under every buy_goods card's modifiers, in positions of a random game."""
+    from meeplezoo.envs.hegemony import economy_trade
 
     nodes = [-1] + [nid for nid, node in enumerate(effects.NODES)
                     if node["op"] == "basic" and node["action"] == "buy_goods"]
@@ -102,8 +102,8 @@ def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
                 for buyer in range(2):  # the classes with a Population (WC, MC)
                     for res in range(5):
                         for src in range(4):
-                            most = economy.max_buy(st, buyer, res, src)
-                            assert economy.can_buy_from(st, buyer, res, src) == (most > 0)
+                            most = economy_trade.max_buy(st, buyer, res, src)
+                            assert economy_trade.can_buy_from(st, buyer, res, src) == (most > 0)
                             agreed += 1
                             bought += most > 0
             finally:
