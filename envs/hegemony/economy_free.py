@@ -31,7 +31,7 @@ from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, CC_SEATS, ST, blocks
 from meeplezoo.envs.hegemony.board import min_wage_level
 from meeplezoo.envs.hegemony.state import NO_WORKER
-from meeplezoo.envs.hegemony.workers import gain_prosperity
+from meeplezoo.envs.hegemony.workers_free import gain_prosperity
 
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState

@@ -27,7 +27,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
-from meeplezoo.envs.hegemony import board, economy_free, phase_rules, storage, workers
+from meeplezoo.envs.hegemony import (
+    board,
+    economy_free,
+    phase_rules,
+    storage,
+    workers,
+    workers_build,
+)
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -450,7 +457,7 @@ def _apply_p1_wage(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _staffing_classes(st: HegemonyState, seat: int) -> list[int]:
-    return [cls for cls in (WC, MC) if workers.can_staff(st, seat, cls)]
+    return [cls for cls in (WC, MC) if workers_build.can_staff(st, seat, cls)]
 
 
 def _staffable_revealed(st: HegemonyState) -> list[int]:
@@ -471,7 +478,7 @@ def _apply_p1_staff(st: HegemonyState, item: Item, action: int) -> None:
     seat = action - blocks(ST).company
     classes = _staffing_classes(st, seat)
     if len(classes) == 1:
-        workers.push_staffing(st, ST, seat, classes[0])
+        workers_build.push_staffing(st, ST, seat, classes[0])
     else:
         st.push((P1_STAFF_CLASS, ST, seat))
 
@@ -483,7 +490,7 @@ def _legal_p1_staff_class(st: HegemonyState, item: Item) -> list[int]:
 
 def _apply_p1_staff_class(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
-    workers.push_staffing(st, ST, item[2], action - _class_block(ST))
+    workers_build.push_staffing(st, ST, item[2], action - _class_block(ST))
 
 
 def _legal_p1_close(st: HegemonyState, item: Item) -> list[int]:

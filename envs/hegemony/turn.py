@@ -40,6 +40,8 @@ from meeplezoo.envs.hegemony import (
     politics,
     production,
     workers,
+    workers_build,
+    workers_free,
 )
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
@@ -56,9 +58,9 @@ from meeplezoo.envs.hegemony.money import pay_capital_first
 from meeplezoo.envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
-PHASE_MODULES = (workers, economy_trade, economy_free, economy, politics, production, effects,
-                 effects_basic, effects_resources, effects_companies, effects_state,
-                 effects_events)
+PHASE_MODULES = (workers, workers_build, workers_free, economy_trade, economy_free, economy,
+                 politics, production, effects, effects_basic, effects_resources,
+                 effects_companies, effects_state, effects_events)
 effects.check_registered()  # every card primitive has its family's (can, do) by now
 TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
 
