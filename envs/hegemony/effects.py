@@ -41,6 +41,8 @@ from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import money
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC, blocks
+from meeplezoo.envs.hegemony.cards_check import validate_effect
+from meeplezoo.envs.hegemony.cards_vocabulary import PRIMITIVES, ROLES
 from meeplezoo.envs.hegemony.effects_terms import (
     BENEFIT_SLOT,
     CLASS_OF,
@@ -128,7 +130,7 @@ def _index(node: Mapping[str, Any]) -> int:
 
 
 def _build_table() -> None:
-    for cls, role in enumerate(C.ROLES):
+    for cls, role in enumerate(ROLES):
         CARD_NODES[cls] = [tuple(_index(node) for node in card.effects)
                            for card in C.ACTION_CARDS[role]]
         _EFFECT_LOSS[cls] = [any(_extra_tax_inside(nid) for nid in nids)
@@ -155,9 +157,9 @@ def add_event(event: C.Event) -> int:
 
 
 def add_node(node: Mapping[str, Any], role: str) -> int:
-    """Check a hand-made effect node against the vocabulary (``cards.validate_effect``) and
+    """Check a hand-made effect node against the vocabulary (``cards_check.validate_effect``) and
     index it; its id, for ``(RUN, seat, id)`` items."""
-    C.validate_effect(node, role, "node")
+    validate_effect(node, role, "node")
     return _index(node)
 
 
@@ -184,7 +186,7 @@ _build_table()
 # -- composition and dispatch -------------------------------------------------------------------
 def playable(st: HegemonyState, cls: int, design: int) -> bool:
     """The card's requirement holds and its effect can be carried out now."""
-    card = C.ACTION_CARDS[C.ROLES[cls]][design]
+    card = C.ACTION_CARDS[ROLES[cls]][design]
     if st.round < card.min_round:
         return False
     if card.requirement is not None and not requirement(st, cls, card.requirement):
@@ -202,7 +204,7 @@ def symbols_fit(st: HegemonyState, cls: int, design: int) -> bool:
     case: the card is offered only if the track stays at 1 or more however the effect goes."""
     if len(st.vp) != 4:  # the symbols apply at 4 players only
         return True
-    card = C.ACTION_CARDS[C.ROLES[cls]][design]
+    card = C.ACTION_CARDS[ROLES[cls]][design]
     loss = _EFFECT_LOSS[cls][design]
     for name, n in card.legitimacy.items():
         target = CLASS_OF[name]
@@ -221,7 +223,7 @@ def _may_lose_extra_tax(st: HegemonyState, target: int) -> bool:
 
 def start_card(st: HegemonyState, cls: int, design: int) -> None:
     """Push the card's effects, then its legitimacy symbols (after the effect, §2.2)."""
-    card = C.ACTION_CARDS[C.ROLES[cls]][design]
+    card = C.ACTION_CARDS[ROLES[cls]][design]
     items = [(RUN, cls, nid) for nid in CARD_NODES[cls][design]]
     if card.legitimacy:
         items.append((LEGITIMACY, cls, design))
@@ -369,7 +371,7 @@ def _legitimacy_symbols(st: HegemonyState, item: Item) -> None:
     only if they fit)."""
     if len(st.vp) != 4:
         return
-    card = C.ACTION_CARDS[C.ROLES[item[1]]][item[2]]
+    card = C.ACTION_CARDS[ROLES[item[1]]][item[2]]
     for name, n in card.legitimacy.items():
         change_legitimacy(st, CLASS_OF[name], n)
 
@@ -389,8 +391,8 @@ DO: dict[str, Do] = {}  # leaf op -> its action
 def register(primitives: Mapping[str, tuple[Can, Do]]) -> None:
     """A family module's leaf primitives, ``op -> (can, do)``, each op once."""
     for op, (check, do) in primitives.items():
-        if op not in C.PRIMITIVES or op in COMPOSITION:
-            raise ValueError(f"{op!r} is not a leaf primitive of the vocabulary (cards.py)")
+        if op not in PRIMITIVES or op in COMPOSITION:
+            raise ValueError(f"{op!r} is not a leaf primitive of the vocabulary (cards_vocabulary)")
         if op in CAN:
             raise ValueError(f"primitive {op!r} is registered twice")
         CAN[op], DO[op] = check, do
@@ -399,7 +401,7 @@ def register(primitives: Mapping[str, tuple[Can, Do]]) -> None:
 def check_registered() -> None:
     """Every leaf primitive of the vocabulary has its pair (``turn`` checks it once it has
     imported every family)."""
-    missing = sorted(set(C.PRIMITIVES) - set(COMPOSITION) - set(CAN))
+    missing = sorted(set(PRIMITIVES) - set(COMPOSITION) - set(CAN))
     if missing:
         raise LookupError(f"primitives without a handler: {missing} (import their family)")
 

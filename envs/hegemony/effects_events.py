@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
 from meeplezoo.envs.hegemony import board, effects, money
-from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, blocks
+from meeplezoo.envs.hegemony.cards_vocabulary import EVENT_TASKS
 from meeplezoo.envs.hegemony.effects import (
     EVENT,
     EVENT_AGAIN,
@@ -285,4 +285,4 @@ CODES: dict[int, Decision | Step] = {
 }
 BASIC = {"event_action": (can_event_action, start_event_action)}
 
-assert set(EVENT_TASK_HANDLERS) == set(C.EVENT_TASKS)
+assert set(EVENT_TASK_HANDLERS) == set(EVENT_TASKS)

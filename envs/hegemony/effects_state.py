@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
 from meeplezoo.envs.hegemony import board, effects, money, phase_rules
-from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, blocks, catalogue
+from meeplezoo.envs.hegemony.cards_vocabulary import CLASSES
 from meeplezoo.envs.hegemony.effects import (
     BENEFITS_ADDED,
     BUNDLE,
@@ -242,7 +242,7 @@ def provide_ok(st: HegemonyState, target: int, nid: int) -> bool:
 def _provide_classes(nid: int) -> tuple[int, ...]:
     """The classes a provide node may choose (every class for an Event's provide_to)."""
     node = NODES[nid]
-    names = node["target_class_choice"] if node["op"] == "provide" else C.CLASSES
+    names = node["target_class_choice"] if node["op"] == "provide" else CLASSES
     return tuple(CLASS_OF[n] for n in names)
 
 

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
 
 CLASS_NAMES = D.CLASSES
-PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards.py)
+PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards_vocabulary.py)
 PEEK_EXPORTS = 1 + MAX_PEEKED_EXPORTS  # the current Export card and up to 3 under it
 
 

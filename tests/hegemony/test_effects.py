@@ -1,6 +1,6 @@
 """Scenario tests for the card and Event interpreter (``effects`` and its ``effects_*``
 families): each primitive and each
-composition on a hand-made node (checked by ``cards.validate_effect``) in a real position, the
+composition on a hand-made node (checked by ``cards_check.validate_effect``) in a real position, the
 play gating, the legitimacy symbols (§2.2), the Event Action (§3.13), and a walk over every
 node of every deck."""
 
@@ -12,11 +12,13 @@ import numpy as np
 
 from meeplezoo.envs.hegemony import board, effects, money, politics, storage, turn
 from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import cards_vocabulary as V
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import effects_basic as EB
 from meeplezoo.envs.hegemony import effects_events as EV
 from meeplezoo.envs.hegemony import effects_terms as ET
 from meeplezoo.envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC
+from meeplezoo.envs.hegemony.cards_check import iter_nodes
 from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
@@ -80,7 +82,7 @@ def test_s11_1_every_deck_node_and_event_task_has_a_handler():
             ids = E.CARD_NODES[cls][design]
             assert [E.NODES[i] for i in ids] == list(card.effects)
             for top in ids:
-                for node in C.iter_nodes(E.NODES[top]):
+                for node in iter_nodes(E.NODES[top]):
                     op = node["op"]
                     seen_ops.add(op)
                     assert op in E.CAN or op in E.COMPOSITION, (card.id, op)
@@ -104,10 +106,10 @@ def test_s11_1_every_deck_node_and_event_task_has_a_handler():
         assert E.EVENTS[k] is event and E.NODES[E.EVENT_NODE[k]] == event.task
         for j in range(len(event.options)):
             assert EV.option_ok(st, k, j) in (True, False)
-    assert set(E.CAN) == set(E.DO) == set(C.PRIMITIVES) - set(E.COMPOSITION)
-    for name in C.FORMULA_TERMS:
+    assert set(E.CAN) == set(E.DO) == set(V.PRIMITIVES) - set(E.COMPOSITION)
+    for name in V.FORMULA_TERMS:
         assert isinstance(ET.term(st, WC, name), int)
-    assert seen_ops <= set(C.PRIMITIVES)
+    assert seen_ops <= set(V.PRIMITIVES)
 
 
 def test_s11_1_formulas_per_lookup_and_cost_share():
