@@ -17,7 +17,7 @@ Choices the page leaves open, decided here:
   p2 minimum until a p1 reveal sets it.
 
 Card modifiers (§11.1; the node under way is read with ``effects_basic.mod``), as the vocabulary
-in ``cards.py`` states them; where it leaves a choice open:
+in ``cards_vocabulary.py`` states them; where it leaves a choice open:
 - Strike ``extra_strike_tokens``: the limit grows by one per WC union; the strike tokens of the
   supply still bound it.
 - Extra Shift ``scope: public``: the public company's workers must all be MC's and free; its

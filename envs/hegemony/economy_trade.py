@@ -10,7 +10,7 @@ Choices the page leaves open, decided here: a CC Foreign Market sale takes FTZ g
 regular Storage (FTZ goods can only be exported, so this is weakly dominant).
 
 Card modifiers (§11.1; the node under way is read with ``effects_basic.mod``), as the vocabulary
-in ``cards.py`` states them; where it leaves a choice open:
+in ``cards_vocabulary.py`` states them; where it leaves a choice open:
 - Buy at a ``price_factor`` from the Foreign Market: the buyer's share pays the State's tariff
   first, the rest goes to the bank; with ``state_pays_rest`` the treasury pays the bank the part
   of the base price the buyer did not (never itself: a State seller gets only the buyer's share).

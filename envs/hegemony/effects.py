@@ -9,7 +9,7 @@ on and a saved game stays a list of int triples.  ``RUN`` runs one node for a se
 once or pushes the small decisions it needs (a company, a class, a quantity ...), each drawn
 from the shared catalogue blocks of ``actions.py``.
 
-Playability (``playable``) follows the vocabulary's conventions (``cards.py``): a card is
+Playability (``playable``) follows the vocabulary's conventions (``cards_vocabulary``): a card is
 playable when its requirement holds and every effect it must carry out can be carried out now;
 a precondition may fail inside ``optional``, in the untaken branch of ``if`` or in an unchosen
 ``choice`` option.  Costs are optional spending, never a loan; the State's forced payments may

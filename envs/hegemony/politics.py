@@ -627,6 +627,6 @@ CODES: dict[int, Decision | Step] = {
 }
 
 
-# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
+# the rules a card's effect runs (the effects_* modules reach them through ``phase_rules``)
 phase_rules.provide(can_propose=can_propose, push_propose=push_propose,
                     change_policy=change_policy)

@@ -1,7 +1,7 @@
 """Scenario tests for the ``basic`` card modifiers (our Hegemony rules page §11.1, the vocabulary
-in ``cards.py``): each plays a real card of the decks that carries the modifier (or, where no
-card does, a hand-made node) and checks that the outcome differs from the plain basic action
-exactly as the vocabulary says."""
+in ``cards_vocabulary.py``): each plays a real card of the decks that carries the modifier (or,
+where no card does, a hand-made node) and checks that the outcome differs from the plain basic
+action exactly as the vocabulary says."""
 
 from __future__ import annotations
 
