@@ -16,7 +16,7 @@ PREP_SKILL = 9       # decision: MC picks its new skilled worker's industry (var
 PREP = 10            # step: §2.1 steps 2-5 (interest, prosperity, Events, Agenda, cards)
 PREP_ARRIVALS = 11   # step: §2.1 steps 7-9 (Deals, Export card, new workers), after step 6
 
-# workers.py: 20-39 ; economy.py: 40-69 ; politics.py: 70-99 ; production.py: 100-119
+# workers*.py: 20-39 ; economy*.py: 40-69 ; politics.py: 70-99 ; production.py: 100-119
 WORKERS = range(20, 40)
 ECONOMY = range(40, 70)
 POLITICS = range(70, 100)
@@ -28,12 +28,12 @@ SCORING_PHASE = 101    # step (production.py): the Scoring phase (§8)
 GAME_END = 102         # step (production.py): Game End (§9)
 
 # Cross-module decisions (pushed by other modules, so their numbers are fixed here):
-STAFF = 20           # workers.py: staff a company from one class's unemployed workers
+STAFF = 20           # workers_build.py: staff a company from one class's unemployed workers
                      # (built by CC, revealed by p1, built for a class by a card)
-ADJUST_WAGES = 40    # economy.py: arg 0 = the free action (a raise commits); arg 1 = the
+ADJUST_WAGES = 40    # economy_free.py: arg 0 = the free action (a raise commits); arg 1 = the
                      # policy follow-up after a p2 change (lower only, nothing committed)
-ADJUST_PRICES = 41   # economy.py: arg 0 = the free action; arg 1 = re-pricing after a change of
-                     # p4 / p5 / p6 or an IMF intervention
+ADJUST_PRICES = 41   # economy_free.py: arg 0 = the free action; arg 1 = re-pricing after a change
+                     # of p4 / p5 / p6 or an IMF intervention
 
-# effects.py (the card and Event interpreter): 120-159
+# effects*.py (the card and Event interpreter, named in effects.py): 120-159
 EFFECTS = range(120, 160)

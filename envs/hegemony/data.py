@@ -2,8 +2,9 @@
 
 ``companies.json``, ``deals.json``, ``immigration.json`` and ``tables.json`` hold every number
 (our Hegemony rules page §1-§11); this module reshapes them into frozen dataclasses, tuples and
-small lookups the engine indexes fast, and checks them first: a broken file fails at import with
-a :class:`DataError` naming the file and the entry, so a typo never reaches a game.
+small lookups the engine indexes fast, and checks them first (read with ``data_check.Checker``):
+a broken file fails at import with a :class:`DataError` naming the file and the entry, so a typo
+never reaches a game.
 
 Conventions: industries, resources, classes and policy sections are indexes into the tuples
 below; a ``[pN section]`` table is indexed 0, 1, 2 for A, B, C.
@@ -12,10 +13,11 @@ below; a ``[pN section]`` table is indexed 0, 1, 2 for A, B, C.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from meeplezoo.envs.hegemony.data_check import Checker, DataError
 
 DATA_DIR = Path(__file__).parent
 DATA_FILES = ("companies.json", "deals.json", "immigration.json", "tables.json")
@@ -29,11 +31,6 @@ POLICIES = 7
 WAGE_LEVELS = ("L1", "L2", "L3")
 PRICE_STEP_NAMES = ("low", "mid", "high")
 UNSKILLED = "U"
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-class DataError(ValueError):
-    """A data file breaks a rule of its format; the message names the file and the entry."""
 
 
 @dataclass(frozen=True)
@@ -68,79 +65,8 @@ class Deal:
     cost: int
 
 
-# -- checking helpers ------------------------------------------------------------------------
-
-
-class _Checker:
-    """Reads values out of one file's tree, failing with ``file: entry: problem``."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, entry: str, problem: str) -> DataError:
-        return DataError(f"{self.file}: {entry}: {problem}")
-
-    def get(self, node: Any, key: str, entry: str) -> Any:
-        if not isinstance(node, dict):
-            raise self.fail(entry, f"expected an object holding {key!r}")
-        if key not in node:
-            raise self.fail(entry, f"missing key {key!r}")
-        return node[key]
-
-    def keys(self, node: Any, allowed: set[str], entry: str) -> None:
-        """Reject unknown keys (a typo would otherwise be silently ignored); '_' keys are notes."""
-        if not isinstance(node, dict):
-            raise self.fail(entry, "expected an object")
-        extra = sorted(k for k in node if k not in allowed and not k.startswith("_"))
-        if extra:
-            raise self.fail(entry, f"unknown keys {extra}")
-
-    def int_(self, value: Any, entry: str, lo: int = 0, hi: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(entry, f"expected an integer, got {value!r}")
-        if value < lo or (hi is not None and value > hi):
-            raise self.fail(entry, f"{value} is outside {lo}..{'' if hi is None else hi}")
-        return value
-
-    def ints(self, value: Any, entry: str, length: int | None = None, lo: int = 0,
-             order: str = "") -> tuple[int, ...]:
-        """A list of ints; ``order`` is '' (any), '<=' (non-decreasing) or '<' (increasing)."""
-        if not isinstance(value, list):
-            raise self.fail(entry, f"expected a list, got {value!r}")
-        if length is not None and len(value) != length:
-            raise self.fail(entry, f"expected {length} numbers, got {len(value)}")
-        out = tuple(self.int_(v, f"{entry}[{i}]", lo) for i, v in enumerate(value))
-        for i in range(1, len(out)):
-            if (order == "<" and out[i] <= out[i - 1]) or (order == "<=" and out[i] < out[i - 1]):
-                raise self.fail(entry, f"must be {'increasing' if order == '<' else 'sorted'}")
-        return out
-
-    def choice(self, value: Any, options: tuple[str, ...], entry: str) -> int:
-        if value not in options:
-            raise self.fail(entry, f"{value!r} is not one of {list(options)}")
-        return options.index(value)
-
-    def table(self, node: Any, labels: tuple[str, ...], entry: str) -> tuple[Any, ...]:
-        """The values of an object keyed by exactly ``labels``, in that order."""
-        if not isinstance(node, dict) or sorted(node) != sorted(labels):
-            raise self.fail(entry, f"expected exactly the keys {list(labels)}")
-        return tuple(node[k] for k in labels)
-
-    def int_table(self, node: Any, labels: tuple[str, ...], entry: str,
-                  lo: int = 0) -> tuple[int, ...]:
-        values = self.table(node, labels, entry)
-        return tuple(self.int_(v, f"{entry}.{k}", lo) for k, v in zip(labels, values))
-
-    def unique(self, ids: list[str], entry: str) -> None:
-        for i in ids:
-            if not isinstance(i, str) or not _ID.match(i):
-                raise self.fail(f"{entry} {i!r}", "id must be snake_case")
-        seen = {i for i in ids if ids.count(i) > 1}
-        if seen:
-            raise self.fail(entry, f"duplicate ids {sorted(seen)}")
-
-
-def _skill(ck: _Checker, value: Any, entry: str) -> int | None:
+# -- checking helpers (the file reader itself is ``data_check.Checker``) ----------------------
+def _skill(ck: Checker, value: Any, entry: str) -> int | None:
     """An industry name -> its index; 'U' -> None."""
     if value == UNSKILLED:
         return None
@@ -159,14 +85,14 @@ _COOP_KEYS = {"id", "name", "industry", "cost", "production", "slots", "copies"}
 PUBLIC_SETUPS = ("row1", "lower")
 
 
-def _wages(ck: _Checker, value: Any, entry: str) -> tuple[int, int, int] | None:
+def _wages(ck: Checker, value: Any, entry: str) -> tuple[int, int, int] | None:
     if value is None:
         return None
     low, mid, high = ck.ints(value, f"{entry}.wages", length=3, lo=1, order="<")
     return (low, mid, high)
 
 
-def _printed_slots(ck: _Checker, value: Any, industry: int, entry: str) -> tuple[Slot, ...]:
+def _printed_slots(ck: Checker, value: Any, industry: int, entry: str) -> tuple[Slot, ...]:
     """CC/public/coop slots: each is the company's own industry or U (§5.1)."""
     if not isinstance(value, list):
         raise ck.fail(entry, "slots must be a list")
@@ -177,7 +103,7 @@ def _printed_slots(ck: _Checker, value: Any, industry: int, entry: str) -> tuple
     return slots
 
 
-def _company_head(ck: _Checker, c: dict, entry: str) -> tuple[str, str, int, int, int]:
+def _company_head(ck: Checker, c: dict, entry: str) -> tuple[str, str, int, int, int]:
     name = ck.get(c, "name", entry)
     if not isinstance(name, str) or not name:
         raise ck.fail(entry, "name must be a non-empty string")
@@ -189,7 +115,7 @@ def _company_head(ck: _Checker, c: dict, entry: str) -> tuple[str, str, int, int
 
 def build_companies(raw: dict, file: str = "companies.json") -> dict[str, Any]:
     """Company designs and the decks built from them (§11.2, set-up §1.2-§1.3)."""
-    ck = _Checker(file)
+    ck = Checker(file)
     ck.keys(raw, {"about", "cc", "mc", "public", "coop", "start"}, "top level")
     groups = {s: ck.get(raw, s, "top level") for s in ("cc", "mc", "public")}
     for sector, rows in groups.items():
@@ -291,7 +217,7 @@ def build_companies(raw: dict, file: str = "companies.json") -> dict[str, Any]:
     }
 
 
-def _start_copies(ck: _Checker, ids: Any, sector: str,
+def _start_copies(ck: Checker, ids: Any, sector: str,
                   cards: list[CompanyCard]) -> list[int]:
     """The extra starting copies of one sector, as company indexes in the listed order."""
     by_id = {c.id: c for c in cards}
@@ -308,7 +234,7 @@ def _start_copies(ck: _Checker, ids: Any, sector: str,
 
 def build_deals(raw: dict, file: str = "deals.json") -> tuple[tuple[Deal, ...], tuple[int, ...]]:
     """The Business Deal designs and the 20-card deck (§11.2)."""
-    ck = _Checker(file)
+    ck = Checker(file)
     ck.keys(raw, {"about", "deals"}, "top level")
     rows = ck.get(raw, "deals", "top level")
     if not isinstance(rows, list) or not rows:
@@ -332,7 +258,7 @@ def build_deals(raw: dict, file: str = "deals.json") -> tuple[tuple[Deal, ...], 
 def build_immigration(raw: dict, file: str = "immigration.json",
                       ) -> tuple[tuple[int | None, int | None], ...]:
     """The 25 Immigration cards as (wc_skill, mc_skill), None = unskilled (§11.2)."""
-    ck = _Checker(file)
+    ck = Checker(file)
     ck.keys(raw, {"about", "cards"}, "top level")
     groups = ck.get(raw, "cards", "top level")
     if not isinstance(groups, list) or not groups:
@@ -350,7 +276,7 @@ def build_immigration(raw: dict, file: str = "immigration.json",
 # -- tables.json ---------------------------------------------------------------------------------
 
 
-def _policy_section(ck: _Checker, key: str, entry: str) -> tuple[int, int]:
+def _policy_section(ck: Checker, key: str, entry: str) -> tuple[int, int]:
     """'2B' -> (policy index 1, section index 1)."""
     if not isinstance(key, str) or len(key) != 2 or key[0] not in "1234567" \
             or key[1] not in SECTIONS:
@@ -361,7 +287,7 @@ def _policy_section(ck: _Checker, key: str, entry: str) -> tuple[int, int]:
 def build_tables(raw: dict, company_ids: dict[str, int],
                  file: str = "tables.json") -> dict[str, Any]:
     """Every rule table and constant of tables.json, checked, as plain ints and tuples."""
-    ck = _Checker(file)
+    ck = Checker(file)
     top = {"about", "game", "components", "set_up", "population", "prosperity_vp",
            "preparation", "wealth", "prices", "storage", "policies", "imf", "taxes",
            "state_influence", "end_game", "loans", "actions"}
@@ -479,7 +405,7 @@ _ACTION_KEYS = (
     "bill_pass_vp", "bill_support_vp", "union_min_workers", "union_vp")
 
 
-def _policy_tables(ck: _Checker, raw: dict) -> dict[str, Any]:
+def _policy_tables(ck: Checker, raw: dict) -> dict[str, Any]:
     t: dict[str, Any] = {}
     pol = raw["policies"]
     names = {"public_sector_size_by_p1": "PUBLIC_SECTOR_SIZE",
@@ -513,7 +439,7 @@ def _policy_tables(ck: _Checker, raw: dict) -> dict[str, Any]:
     return t
 
 
-def _set_up(ck: _Checker, su: Any, company_ids: dict[str, int],
+def _set_up(ck: Checker, su: Any, company_ids: dict[str, int],
             t: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     ck.keys(su, {"policies", "tax_multiplier", "money", "influence", "public_services",
@@ -575,7 +501,7 @@ def _set_up(ck: _Checker, su: Any, company_ids: dict[str, int],
     return out
 
 
-def _prices(ck: _Checker, prices: Any, storage: Any) -> dict[str, Any]:
+def _prices(ck: Checker, prices: Any, storage: Any) -> dict[str, Any]:
     t: dict[str, Any] = {}
     ck.keys(prices, {"steps", "state_goods", "media_influence", "public_service_by_section",
                      "foreign_base", "foreign_tariff_by_p6"}, "prices")
@@ -607,7 +533,7 @@ def _prices(ck: _Checker, prices: Any, storage: Any) -> dict[str, Any]:
     return t
 
 
-def _taxes(ck: _Checker, taxes: Any) -> dict[str, Any]:
+def _taxes(ck: Checker, taxes: Any) -> dict[str, Any]:
     t: dict[str, Any] = {}
     ck.keys(taxes, {"tm_base_by_p3", "tm_factor_by_p3", "tm_mod_by_p4_p5", "income_tax_rate",
                     "corporate_tax_bands", "corporate_tax"}, "taxes")

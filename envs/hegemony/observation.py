@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from meeplezoo.envs.core.features import FeatureLayout
-from meeplezoo.envs.hegemony import board, economy, effects
+from meeplezoo.envs.hegemony import board, economy_trade, effects
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
 
 CLASS_NAMES = D.CLASSES
-PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards.py)
+PEEK_EVENTS = 5  # event_peek shows at most 5 Events (cards_vocabulary.py)
 PEEK_EXPORTS = 1 + MAX_PEEKED_EXPORTS  # the current Export card and up to 3 under it
 
 
@@ -449,9 +449,9 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
         return st.event_deck[len(st.event_deck) - k:][::-1], []
     if code == effects.PEEK_SWAP:
         return [st.event_deck[st.ctx[effects.PEEKED]]], []
-    if code == economy.EXPORT_CARD:
-        return [], list(economy._peek_cards(st))
-    if code == economy.SELL_FOREIGN and st.ctx.get("economy_export_card", -1) >= 0:
+    if code == economy_trade.EXPORT_CARD:
+        return [], list(economy_trade._peek_cards(st))
+    if code == economy_trade.SELL_FOREIGN and st.ctx.get("economy_export_card", -1) >= 0:
         return [], [st.ctx["economy_export_card"]]
     return [], []
 
@@ -459,8 +459,8 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
 @cache
 def _peek_codes() -> frozenset[int]:
     """The decisions during which a peek shows cards (see ``peeked``)."""
-    return frozenset((effects.PEEK, effects.PEEK_SWAP, economy.EXPORT_CARD,
-                      economy.SELL_FOREIGN))
+    return frozenset((effects.PEEK, effects.PEEK_SWAP, economy_trade.EXPORT_CARD,
+                      economy_trade.SELL_FOREIGN))
 
 
 _NO_PEEK: dict[int, np.ndarray] = {}

@@ -2,11 +2,11 @@
 
 A card's effect can be a class's basic action (``basic``), a bill (``propose_bill``,
 ``shift_policy``), a sale of a company, a Prosperity step or a retraining: rules that live
-in the phase modules (``workers``, ``economy``, ``politics``, ``turn``), which sit *above*
-the interpreter (``effects``) because they use its primitives.  So the interpreter never
-imports them: each phase module registers its rules here when it is imported, and the
-interpreter looks them up when a card runs (dependency inversion; ``game.py`` imports
-every phase module before any state exists, so every rule is in place by then).
+in the phase modules (``workers_free``, ``economy``, ``politics``, ``turn``), which sit *above*
+the interpreter (``effects`` and its ``effects_*`` families) because they use its primitives.
+So the interpreter never imports them: each phase module registers its rules here when it is
+imported, and the interpreter looks them up when a card runs (dependency inversion; ``game.py``
+imports every phase module before any state exists, so every rule is in place by then).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ PROVIDERS = {
     "push_propose": "politics",
     "change_policy": "politics",
     "sell_company": "economy",
-    "gain_prosperity": "workers",
-    "retrain_sources": "workers",
-    "legal_retrain_industry": "workers",
-    "apply_retrain": "workers",
+    "gain_prosperity": "workers_free",
+    "retrain_sources": "workers_free",
+    "legal_retrain_industry": "workers_free",
+    "apply_retrain": "workers_free",
 }
 _RULES: dict[str, Any] = {}
 

@@ -27,7 +27,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
-from meeplezoo.envs.hegemony import board, economy, phase_rules, storage, workers
+from meeplezoo.envs.hegemony import (
+    board,
+    economy_free,
+    phase_rules,
+    storage,
+    workers,
+    workers_build,
+)
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, PUBLIC_SEATS, ST, WC, blocks
@@ -388,7 +395,7 @@ def change_policy(st: HegemonyState, policy: int, section: int, *, by_vote: bool
         raise_to_minimum(st)
         follow = [(K.ADJUST_WAGES, cls, 1) for cls in (MC, CC, ST)]  # §12 #30 order
     elif policy in (3, 4, 5):
-        economy.drop_illegal_high_prices(st)  # only under ``price_high_requires_policy``
+        economy_free.drop_illegal_high_prices(st)  # only under ``price_high_requires_policy``
         follow = [(K.ADJUST_PRICES, cls, 1) for cls in (MC, CC)]  # §12 #30 order
     st.push(*follow, (RECHECK, ST, 0))
 
@@ -450,7 +457,7 @@ def _apply_p1_wage(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _staffing_classes(st: HegemonyState, seat: int) -> list[int]:
-    return [cls for cls in (WC, MC) if workers.can_staff(st, seat, cls)]
+    return [cls for cls in (WC, MC) if workers_build.can_staff(st, seat, cls)]
 
 
 def _staffable_revealed(st: HegemonyState) -> list[int]:
@@ -471,7 +478,7 @@ def _apply_p1_staff(st: HegemonyState, item: Item, action: int) -> None:
     seat = action - blocks(ST).company
     classes = _staffing_classes(st, seat)
     if len(classes) == 1:
-        workers.push_staffing(st, ST, seat, classes[0])
+        workers_build.push_staffing(st, ST, seat, classes[0])
     else:
         st.push((P1_STAFF_CLASS, ST, seat))
 
@@ -483,7 +490,7 @@ def _legal_p1_staff_class(st: HegemonyState, item: Item) -> list[int]:
 
 def _apply_p1_staff_class(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
-    workers.push_staffing(st, ST, item[2], action - _class_block(ST))
+    workers_build.push_staffing(st, ST, item[2], action - _class_block(ST))
 
 
 def _legal_p1_close(st: HegemonyState, item: Item) -> list[int]:
@@ -620,6 +627,6 @@ CODES: dict[int, Decision | Step] = {
 }
 
 
-# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
+# the rules a card's effect runs (the effects_* modules reach them through ``phase_rules``)
 phase_rules.provide(can_propose=can_propose, push_propose=push_propose,
                     change_policy=change_policy)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
-from meeplezoo.envs.hegemony import board, cards, money, politics, storage, workers
+from meeplezoo.envs.hegemony import board, cards, money, politics, storage, workers, workers_free
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -434,7 +434,7 @@ def score_mc(st: HegemonyState) -> None:
     value = position if st.game.config["mc_scoring_compare"] == "position" \
         else D.MC_PROSPERITY_VP[position]
     if value < full:
-        workers.gain_prosperity(st, MC)
+        workers_free.gain_prosperity(st, MC)
 
 
 def score_cc(st: HegemonyState) -> None:

@@ -12,7 +12,9 @@ Phase modules plug in through four names each: ``CODES`` (their agenda codes, in
 range ``codes.py`` gives them), ``BASIC`` and ``FREE`` (action name -> ``(can, start)``
 where ``can(st, cls) -> bool`` says the action is legal now and ``start(st, cls)`` begins
 it, pushing its decisions), and ``CTX`` (their scratch keys in ``st.ctx``, with the
-value each is reset to).
+value each is reset to); a name a module lacks counts as empty.  The card interpreter's
+family modules (``effects_*``) plug in the same way, and register their primitives with
+the interpreter's core when imported (``effects.check_registered`` checks them all here).
 """
 
 from __future__ import annotations
@@ -26,11 +28,20 @@ from meeplezoo.envs.core.agenda import AgendaRules, Decision, Item, Step
 from meeplezoo.envs.hegemony import (
     board,
     economy,
+    economy_free,
+    economy_trade,
     effects,
+    effects_basic,
+    effects_companies,
+    effects_events,
+    effects_resources,
+    effects_state,
     phase_rules,
     politics,
     production,
     workers,
+    workers_build,
+    workers_free,
 )
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
@@ -47,14 +58,17 @@ from meeplezoo.envs.hegemony.money import pay_capital_first
 from meeplezoo.envs.hegemony.state import KINDS, HegemonyState
 
 Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState", int], None]]
-PHASE_MODULES = (workers, economy, politics, production, effects)
+PHASE_MODULES = (workers, workers_build, workers_free, economy_trade, economy_free, economy,
+                 politics, production, effects, effects_basic, effects_resources,
+                 effects_companies, effects_state, effects_events)
+effects.check_registered()  # every card primitive has its family's (can, do) by now
 TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
 
 
 def _join(name: str) -> dict[str, Action]:
     joined: dict[str, Action] = {}
     for module in PHASE_MODULES:
-        for action, pair in getattr(module, name).items():
+        for action, pair in getattr(module, name, {}).items():
             if action in joined:
                 raise ValueError(f"{name} action {action!r} is defined twice")
             joined[action] = pair
@@ -62,12 +76,12 @@ def _join(name: str) -> dict[str, Action]:
 
 
 BASIC: dict[str, Action] = _join("BASIC")
-phase_rules.provide(basic_actions=BASIC)  # a card's ``basic`` effect runs these (effects.py)
+phase_rules.provide(basic_actions=BASIC)  # a card's ``basic`` effect runs these (effects_basic.py)
 FREE: dict[str, Action] = _join("FREE")
 CTX = {"market_done": 0}  # bit k: market card k is being discarded
 CTX_DEFAULTS: dict[str, int] = dict(CTX)
 for _module in PHASE_MODULES:
-    CTX_DEFAULTS.update(_module.CTX)
+    CTX_DEFAULTS.update(getattr(_module, "CTX", {}))
 
 
 # each basic and free action's position in its list (the agenda item's argument)

@@ -1,32 +1,24 @@
-"""Workers and companies: Assign Workers (§3.3), Build Company (§3.7), Demonstration (§3.6),
-Use Education's worker replacement (§4.2), Swap Workers (§4.4), Trade Unions (§5.10), and the
-staffing and commitment helpers other modules call (§5.1-§5.3).
+"""Workers: Assign Workers (§3.3), Demonstration (§3.6), Trade Unions (§5.10), and the slot
+matching and commitment helpers other modules call (§5.1-§5.3).  The other worker actions sit
+in two modules above it: ``workers_build`` (Build Company §3.7, and staffing a company from
+the unemployed) and ``workers_free`` (Use Education's worker replacement §4.2, with the
+Prosperity gain, and Swap Workers §4.4).
 
 Every compound choice is a chain of small decisions (rules page §14, §12 #39), each offered
-only if the rest of the chain can still be completed, so every mask is exact:
+only if the rest of the chain can still be completed, so every mask is exact.  Assign Workers:
+a destination (``company`` seat, ``union``, or ``done`` after a first one), offered only if
+the placements left (3 per action) can fill all its empty slots; then, for each of those
+slots, the worker's source (``from_unemployed`` kind or ``from_slot``).  The all-or-nothing
+check, the commitment exception [P FAQ] and the strike-token removal run when the action ends
+(``ASSIGN_END``, after a Build Company too).
 
-- Assign Workers: a destination (``company`` seat, ``union``, or ``done`` after a first one),
-  offered only if the placements left (3 per action) can fill all its empty slots; then, for
-  each of those slots, the worker's source (``from_unemployed`` kind or ``from_slot``).  The
-  all-or-nothing check, the commitment exception [P FAQ] and the strike-token removal run when
-  the action ends (``ASSIGN_END``).
-- Build Company: a ``market`` card, a ``wage`` level (when the company has one), then the staff:
-  MC's own MC workers (sources as in Assign Workers) and an optional WC employee; CC a
-  ``class`` (or ``no``) whose unemployed fill every slot, then ``STAFF``.
-- ``STAFF`` (pushed by ``push_staffing``, also for p1 reveals and cards): skilled slots and, while
-  any are unemployed, unskilled workers in U slots are placed by force [P FAQ]; a U slot with no
-  unskilled worker left asks the decider for a skilled ``industry``.
-
-Card modifiers (§11.1, read with ``effects.mod``): ``max_workers`` (``any``: no limit),
+Card modifiers (§11.1, read with ``effects_basic.mod``): ``max_workers`` (``any``: no limit),
 ``source: unemployed_only``, ``scope: public`` (public destinations only, no union) and
 ``allow_reassign``, read here as: an own non-committed worker standing in a destination company
 may be placed back where it stands (a ``from_slot`` action of the destination decision, one
-placement, it becomes committed).  Build Company: price modifiers through
-``effects.can_afford_purchase`` / ``pay_purchase``, ``industry_filter``, and ``search_deck``
-(a ``deck_card`` of the own deck instead of a market card; ``effects`` shuffles the deck after).
+placement, it becomes committed).
 
-A company's non-employee workers are always one class (§12 #21).
-  Committed workers and union
+A company's non-employee workers are always one class (§12 #21).  Committed workers and union
 members never move; a worker whose move would strand a committed worker of its company (MC's
 worker under a committed WC employee) is no source.  Union members are permanently committed:
 ``stand_up`` (called by Production) leaves them alone, since they sit in ``st.unions``.
@@ -38,7 +30,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, phase_rules
+from meeplezoo.envs.hegemony import board, effects_basic
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
@@ -59,46 +51,34 @@ from meeplezoo.envs.hegemony.state import KINDS, NO_WORKER, worker
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
 
-# Agenda codes (codes.WORKERS is 20-39; STAFF = 20 is fixed in codes.py).
+# Agenda codes (codes.WORKERS is 20-39; STAFF = 20 is fixed in codes.py, the rest of the range
+# is named in workers_build and workers_free).
 ASSIGN = 21          # decision: a destination, or done (arg: placements left)
 ASSIGN_SLOT = 22     # decision: the source of the worker for one slot (arg: seat*3+slot, or
 #                      UNION_ARG + industry for a union)
 ASSIGN_END = 23      # step: all-or-nothing check, commitment exception, strike tokens
-BUILD_CARD = 24      # decision: which market card to build
-BUILD_WAGE = 25      # decision: the new company's wage level (arg: seat)
-BUILD_EMPLOYEE = 26  # decision: MC's optional WC employee (arg: seat)
-BUILD_CLASS = 27     # decision: which class staffs CC's new company, or none (arg: seat)
-EDU_WORKER = 28      # decision: which worker Use Education replaces
-EDU_INDUSTRY = 29    # decision: the replacing worker's industry (arg: the source, see _source)
-SWAP = 30            # decision: a slot to swap, or done
-SWAP_IN = 31         # decision (swap_target = "any"): the incoming unemployed kind (arg: slot)
 
 UNION_ARG = 100
-STAFF_CLASS_STRIDE = 64  # STAFF arg = cls * 64 + seat
 NO = NO_WORKER
 ALL_SEATS = range(NUM_SEATS)
 DESTINATION_SEATS = {
     WC: (*CC_SEATS, *PUBLIC_SEATS, *MC_SEATS, *COOP_SEATS),
     MC: (*CC_SEATS, *PUBLIC_SEATS, *MC_SEATS),
 }
-OWN_SEATS = {MC: MC_SEATS, CC: CC_SEATS}
 INDUSTRY_COUNT = len(D.INDUSTRIES)
 
 # Scratch keys (each a 31-bit seat mask or a flag, as saved.py bounds ctx values).
 VACATED = ("workers_vacated_1", "workers_vacated_2", "workers_vacated_3")  # per slot k: seats
 #   whose slot k a worker left during the action
-SWAPPED = ("workers_swapped_1", "workers_swapped_2", "workers_swapped_3")  # per slot k: seats
-#   whose slot k was swapped already in this Swap Workers action
 CTX: dict[str, int] = {
     "workers_op_before": 0,  # seat bits: operational when the action began
     **dict.fromkeys(VACATED, 0),
     "workers_built_wc": 0,   # a company was built and staffed with WC workers (§3.6 variant)
-    **dict.fromkeys(SWAPPED, 0),
 }
 
 
 # -- slot requirements and matching -------------------------------------------------------------
-def _req(slot: D.Slot) -> int | None:
+def slot_req(slot: D.Slot) -> int | None:
     """The worker kind a slot needs (1 + industry), or None for a U slot (any worker)."""
     return None if slot.skill is None else 1 + slot.skill
 
@@ -107,7 +87,7 @@ def _fits(req: int | None, kind: int) -> bool:
     return req is None or req == kind
 
 
-def _can_fill(reqs: list[int | None], counts: list[int]) -> bool:
+def can_fill(reqs: list[int | None], counts: list[int]) -> bool:
     """Whether workers counted by kind can fill slots with these requirements: skilled slots
     need their kind, U slots take whatever is left."""
     need = [0] * KINDS
@@ -125,7 +105,7 @@ def _can_fill(reqs: list[int | None], counts: list[int]) -> bool:
     return spare >= unskilled_slots
 
 
-def _class_slots(card: D.CompanyCard, cls: int) -> list[int]:
+def class_slots(card: D.CompanyCard, cls: int) -> list[int]:
     """The slots of a company that a worker of ``cls`` may take (§3.3 legal destinations)."""
     if card.automated:
         return []
@@ -141,8 +121,8 @@ def _class_slots(card: D.CompanyCard, cls: int) -> list[int]:
 # Per company card, read once (the placement checks run for every seat of every turn menu):
 # its sector, each slot's requirement, and per class the slots its workers may take.
 SECTOR = tuple(c.sector for c in D.COMPANIES)
-SLOT_REQS = tuple(tuple(_req(s) for s in c.slots) for c in D.COMPANIES)
-CLASS_SLOTS = {cls: tuple(tuple(_class_slots(c, cls)) for c in D.COMPANIES)
+SLOT_REQS = tuple(tuple(slot_req(s) for s in c.slots) for c in D.COMPANIES)
+CLASS_SLOTS = {cls: tuple(tuple(class_slots(c, cls)) for c in D.COMPANIES)
                for cls in (WC, MC, CC, ST)}
 
 
@@ -201,7 +181,7 @@ def _find_slot_sources(st: HegemonyState, cls: int, exclude: int,
     return out
 
 
-def _counts(st: HegemonyState, cls: int, exclude: int = -1) -> list[int]:
+def worker_counts(st: HegemonyState, cls: int, exclude: int = -1) -> list[int]:
     """Workers available to place, by kind: unemployed plus movable ones outside ``exclude``."""
     counts = list(st.unemployed[cls])
     for _seat, _k, kind in _slot_sources(st, cls, exclude):
@@ -229,13 +209,13 @@ def _take(st: HegemonyState, cls: int, action: int) -> int:
     return w % KINDS
 
 
-def _place(st: HegemonyState, seat: int, k: int, w: int) -> None:
+def place(st: HegemonyState, seat: int, k: int, w: int) -> None:
     """A worker is placed (committed, §5.3)."""
     st.seat_workers[seat][k] = w
     st.seat_committed[seat][k] = 1
 
 
-def _begin(st: HegemonyState) -> None:
+def begin_action(st: HegemonyState) -> None:
     """Remember which companies are operational as the action begins (commitment exception)."""
     bits = 0
     for seat in ALL_SEATS:
@@ -372,14 +352,14 @@ ANY_WORKERS = 99  # ``max_workers: any``: more placements than there are workers
 
 def _assign_max(st: HegemonyState) -> int:
     """Placements per Assign Workers: 3, or a card's ``max_workers``."""
-    most = effects.mod(st, "max_workers", D.ASSIGN_MAX_WORKERS)
+    most = effects_basic.mod(st, "max_workers", D.ASSIGN_MAX_WORKERS)
     return ANY_WORKERS if most == "any" else most
 
 
 def _movable_sources(st: HegemonyState, cls: int, exclude: int = -1,
                      ) -> list[tuple[int, int, int]]:
     """``_slot_sources``, or none under a card's ``source: unemployed_only``."""
-    if effects.mod(st, "source") == "unemployed_only":
+    if effects_basic.mod(st, "source") == "unemployed_only":
         return []
     return _slot_sources(st, cls, exclude)
 
@@ -393,7 +373,7 @@ def _recommit_slots(st: HegemonyState, cls: int, seats: tuple[int, ...]) -> list
         if card is None or not st.seat_face_up[seat]:
             continue
         workers, committed = st.seat_workers[seat], st.seat_committed[seat]
-        for k in _class_slots(card, cls):
+        for k in class_slots(card, cls):
             w = workers[k]
             if w != NO and w // KINDS == cls and not committed[k]:
                 out.append(seat * MAX_SLOTS + k)
@@ -407,7 +387,7 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
     placed back where they stand (``allow_reassign``: ``from_slot`` actions, one placement
     each)."""
     b = blocks(cls)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     sources = _movable_sources(st, cls)
     public = mods.get("scope") == "public"
     seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
@@ -435,7 +415,7 @@ def _destinations(st: HegemonyState, cls: int, left: int, first: bool = False) -
                 if s == seat:
                     counts[kind] -= 1  # never re-assigned to the company it is in
         reqs = SLOT_REQS[st.seat_card[seat]]
-        if _can_fill([reqs[k] for k in need], counts):
+        if can_fill([reqs[k] for k in need], counts):
             legal.append(b.company + seat)
             if first:
                 return legal
@@ -451,7 +431,7 @@ def _can_assign(st: HegemonyState, cls: int) -> bool:
     workers alone can complete: the movable ones only add to them (``_can_fill`` holds with more
     workers), and finding them is the costly part."""
     left = _assign_max(st)
-    mods = effects.active_mods(st)
+    mods = effects_basic.active_mods(st)
     public = mods.get("scope") == "public"
     seats = PUBLIC_SEATS if public else DESTINATION_SEATS[cls]
     if mods.get("allow_reassign") and _recommit_slots(st, cls, seats):
@@ -466,7 +446,7 @@ def _can_assign(st: HegemonyState, cls: int) -> bool:
         if not need or len(need) > left:
             continue
         reqs = SLOT_REQS[st.seat_card[seat]]
-        if _can_fill([reqs[k] for k in need], unemployed):
+        if can_fill([reqs[k] for k in need], unemployed):
             return True
         undecided = True
     if not undecided and not (cls == WC and not public and not all(st.unions)):
@@ -475,7 +455,7 @@ def _can_assign(st: HegemonyState, cls: int) -> bool:
 
 
 def _start_assign(st: HegemonyState, cls: int) -> None:
-    _begin(st)
+    begin_action(st)
     st.push((ASSIGN, cls, _assign_max(st)), (ASSIGN_END, cls, 0))
 
 
@@ -523,8 +503,8 @@ def _legal_slot(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(cls)
     seat, j = divmod(arg, MAX_SLOTS)
     card = D.COMPANIES[st.seat_card[seat]]
-    req = _req(card.slots[j])
-    rest = [_req(card.slots[k]) for k in _needed(st, seat, cls) if k != j]
+    req = slot_req(card.slots[j])
+    rest = [slot_req(card.slots[k]) for k in _needed(st, seat, cls) if k != j]
     unemployed = st.unemployed[cls]
     sources = _movable_sources(st, cls, seat)
 
@@ -535,7 +515,7 @@ def _legal_slot(st: HegemonyState, item: Item) -> list[int]:
     for kind in range(KINDS):
         if counts[kind] and _fits(req, kind):
             counts[kind] -= 1
-            ok[kind] = _can_fill(rest, counts)
+            ok[kind] = can_fill(rest, counts)
             counts[kind] += 1
     legal = [b.from_unemployed + kind for kind in range(KINDS) if ok[kind] and unemployed[kind]]
     legal += [b.from_slot + s * MAX_SLOTS + k for s, k, kind in sources if ok[kind]]
@@ -549,7 +529,7 @@ def _apply_slot(st: HegemonyState, item: Item, action: int) -> None:
         st.unions[arg - UNION_ARG] = 1  # employed and permanently committed
     else:
         seat, j = divmod(arg, MAX_SLOTS)
-        _place(st, seat, j, worker(cls, kind))
+        place(st, seat, j, worker(cls, kind))
     st.agenda.pop()
 
 
@@ -576,461 +556,15 @@ def _finish_action(st: HegemonyState, item: Item) -> None:
             st.seat_strike[seat] = 0
 
 
-# -- staffing from the unemployed (STAFF) ---------------------------------------------------------
-def _staff_plan(st: HegemonyState, seat: int, cls: int,
-                ) -> tuple[list[tuple[int, int]], list[int], list[int]]:
-    """(forced placements (slot, kind), U slots still to choose, unemployed counts left):
-    skilled slots take their kind, U slots unskilled workers while any are left [P FAQ]."""
-    card = D.COMPANIES[st.seat_card[seat]]
-    counts = list(st.unemployed[cls])
-    forced: list[tuple[int, int]] = []
-    open_slots: list[int] = []
-    empty = [k for k in _class_slots(card, cls) if st.seat_workers[seat][k] == NO]
-    for k in empty:
-        req = _req(card.slots[k])
-        if req is not None:
-            forced.append((k, req))
-            counts[req] -= 1
-    for k in empty:
-        if _req(card.slots[k]) is None:
-            if counts[0] > 0:
-                forced.append((k, 0))
-                counts[0] -= 1
-            else:
-                open_slots.append(k)
-    return forced, open_slots, counts
-
-
-def can_staff(st: HegemonyState, seat: int, cls: int) -> bool:
-    """Whether ``cls``'s unemployed workers can fill every slot of the (empty) company in
-    ``seat`` that the class may work in."""
-    card = board.card(st, seat)
-    if card is None or cls not in (WC, MC):
-        return False
-    slots = _class_slots(card, cls)
-    if not slots or any(st.seat_workers[seat][k] != NO for k in slots):
-        return False
-    return _can_fill([_req(card.slots[k]) for k in slots], st.unemployed[cls])
-
-
-def push_staffing(st: HegemonyState, decider: int, seat: int, cls: int, *,
-                  built: bool = False) -> None:
-    """Push the STAFF decision that fills every slot of ``seat`` from ``cls``'s unemployed
-    workers (committed); ``decider`` picks the skilled workers for U slots when no unskilled
-    one is left.  ``built``: the company was just built (the §3.6 published variant then
-    re-checks the Demonstration token after a WC staffing).  The caller checked ``can_staff``."""
-    if built and cls == WC:
-        st.ctx["workers_built_wc"] = 1
-    st.push((K.STAFF, decider, cls * STAFF_CLASS_STRIDE + seat))
-
-
-def _place_forced(st: HegemonyState, seat: int, cls: int,
-                  forced: list[tuple[int, int]]) -> None:
-    for k, kind in forced:
-        st.unemployed[cls][kind] -= 1
-        _place(st, seat, k, worker(cls, kind))
-
-
-def _legal_staff(st: HegemonyState, item: Item) -> list[int]:
-    cls, seat = divmod(item[2], STAFF_CLASS_STRIDE)
-    _forced, open_slots, counts = _staff_plan(st, seat, cls)
-    if not open_slots:
-        return []  # nothing to choose: ``finish`` places the forced workers
-    first = blocks(item[1]).industry
-    return [first + i for i in range(INDUSTRY_COUNT) if counts[1 + i] > 0]
-
-
-def _apply_staff(st: HegemonyState, item: Item, action: int) -> None:
-    cls, seat = divmod(item[2], STAFF_CLASS_STRIDE)
-    forced, open_slots, _counts_left = _staff_plan(st, seat, cls)
-    _place_forced(st, seat, cls, forced)
-    kind = 1 + action - blocks(item[1]).industry
-    st.unemployed[cls][kind] -= 1
-    _place(st, seat, open_slots[0], worker(cls, kind))
-    if len(open_slots) == 1:
-        st.agenda.pop()
-
-
-def _finish_staff(st: HegemonyState, item: Item) -> None:
-    cls, seat = divmod(item[2], STAFF_CLASS_STRIDE)
-    forced, _open, _counts_left = _staff_plan(st, seat, cls)
-    _place_forced(st, seat, cls, forced)
-
-
-# -- Build Company (§3.7) ------------------------------------------------------------------------
-def min_wage(st: HegemonyState) -> int:
-    """The lowest legal wage level under p2 (§5.4)."""
-    return D.MIN_WAGE_LEVEL[st.policies[1]]
-
-
-def _market(st: HegemonyState, cls: int) -> list[int]:
-    return st.mc_market if cls == MC else st.cc_market
-
-
-def free_seat(st: HegemonyState, cls: int) -> int:
-    """The first empty company space of the class (-1 at its limit: MC 8, CC 12)."""
-    for seat in OWN_SEATS[cls]:
-        if st.seat_card[seat] < 0:
-            return seat
-    return -1
-
-
-# ``search_deck``: the ``deck_card`` block lists the sector's companies in ``D.COMPANIES`` order.
-DECK_CARDS = {cls: tuple(c.index for c in D.COMPANIES if c.sector == sector)
-              for cls, sector in ((MC, "mc"), (CC, "cc"))}
-DECK_OFFSET = {cls: {index: k for k, index in enumerate(cards)}
-               for cls, cards in DECK_CARDS.items()}
-
-
-def _deck(st: HegemonyState, cls: int) -> list[int]:
-    return st.mc_deck if cls == MC else st.cc_deck
-
-
-def _buildable(st: HegemonyState, cls: int, first: bool = False) -> list[int]:
-    """Market positions the class can build now: affordable without a loan and, for MC, with
-    its required MC workers available (unemployed or movable).  Under a card: its price
-    modifiers (``effects.can_afford_purchase``), its ``industry_filter``, and with
-    ``search_deck`` the ``deck_card`` offsets of the own deck's companies instead.  ``first``:
-    one is enough (the order then is not the offered one)."""
-    if free_seat(st, cls) < 0:
-        return []
-    mods = effects.active_mods(st)
-    industries = mods.get("industry_filter")
-    allowed = None if industries is None else {effects.INDUSTRY_OF[n] for n in industries}
-    movable: list[list[int]] = []  # MC's workers by kind, movable ones too: found when needed
-
-    def ok(index: int) -> bool:
-        card = D.COMPANIES[index]
-        if allowed is not None and card.industry not in allowed:
-            return False
-        if not effects.can_afford_purchase(st, cls, card.cost):
-            return False
-        if cls != MC:
-            return True
-        reqs = [_req(s) for s in card.slots if s.mc]
-        if _can_fill(reqs, st.unemployed[MC]):  # the movable workers only add to them
-            return True
-        if not movable:
-            movable.append(_counts(st, MC))
-        return _can_fill(reqs, movable[0])
-
-    if mods.get("search_deck"):
-        indexes = set(_deck(st, cls))
-        if first:
-            return [0] if any(ok(index) for index in indexes) else []
-        return sorted({DECK_OFFSET[cls][index] for index in indexes if ok(index)})
-    if first:
-        return [0] if any(ok(index) for index in _market(st, cls)) else []
-    return [k for k, index in enumerate(_market(st, cls)) if ok(index)]
-
-
-def _can_build(st: HegemonyState, cls: int) -> bool:
-    return bool(_buildable(st, cls, first=True))
-
-
-def _start_build(st: HegemonyState, cls: int) -> None:
-    _begin(st)
-    st.push((BUILD_CARD, cls, 0), (ASSIGN_END, cls, 0))
-
-
-def _legal_build_card(st: HegemonyState, item: Item) -> list[int]:
-    b = blocks(item[1])
-    first = b.deck_card if effects.mod(st, "search_deck") else b.market
-    return [first + k for k in _buildable(st, item[1])]
-
-
-def place_company(st: HegemonyState, seat: int, index: int) -> None:
-    """Put a company card, empty and face up, in ``seat`` (its wage is set afterwards)."""
-    st.seat_card[seat] = index
-    st.seat_face_up[seat] = 1
-    st.seat_wage[seat] = -1
-    st.seat_workers[seat] = [NO] * MAX_SLOTS
-    st.seat_committed[seat] = [0] * MAX_SLOTS
-    st.seat_machinery[seat] = 0
-    st.seat_strike[seat] = 0
-
-
-def _apply_build_card(st: HegemonyState, item: Item, action: int) -> None:
-    """Pay (CC: Revenue, then Capital; never a loan), place the card in the first empty seat
-    and ask for the wage, then the staff.  The market is not refilled until Preparation."""
-    cls = item[1]
-    if effects.mod(st, "search_deck"):  # one copy out of the deck (shuffled when it ends)
-        index = DECK_CARDS[cls][action - blocks(cls).deck_card]
-        _deck(st, cls).remove(index)
-    else:
-        index = _market(st, cls).pop(action - blocks(cls).market)
-    card = D.COMPANIES[index]
-    effects.pay_purchase(st, cls, card.cost)
-    seat = free_seat(st, cls)
-
-    place_company(st, seat, index)
-    st.agenda.pop()
-    follow: list[Item] = []
-    if card.wages is not None:
-        follow.append((BUILD_WAGE, cls, seat))
-    if cls == MC:
-        follow += [(ASSIGN_SLOT, MC, seat * MAX_SLOTS + k)
-                   for k, s in enumerate(card.slots) if s.mc]
-        if any(s.employee for s in card.slots):
-            follow.append((BUILD_EMPLOYEE, MC, seat))
-    elif not card.automated:
-        follow.append((BUILD_CLASS, CC, seat))
-    if follow:
-        st.push(*follow)
-
-
-def _legal_build_wage(st: HegemonyState, item: Item) -> list[int]:
-    first = blocks(item[1]).wage
-    return [first + level for level in range(min_wage(st), len(D.WAGE_LEVELS))]
-
-
-def _apply_build_wage(st: HegemonyState, item: Item, action: int) -> None:
-    st.seat_wage[item[2]] = action - blocks(item[1]).wage
-    st.agenda.pop()
-
-
-def _employee_kinds(st: HegemonyState, seat: int) -> list[int]:
-    """WC kinds MC may hire for the employee slot: the industry for a skilled slot; for a U
-    slot an unskilled worker if one is unemployed, else any skilled one."""
-    k = board.employee_slot(st, seat)
-    req = _req(board.slots(st, seat)[k])
-    unemployed = st.unemployed[WC]
-    if req is not None:
-        return [req] if unemployed[req] else []
-    if unemployed[0]:
-        return [0]
-    return [kind for kind in range(1, KINDS) if unemployed[kind]]
-
-
-def _legal_build_employee(st: HegemonyState, item: Item) -> list[int]:
-    b = blocks(MC)
-    return [b.from_unemployed + kind for kind in _employee_kinds(st, item[2])] + [b.NO]
-
-
-def _apply_build_employee(st: HegemonyState, item: Item, action: int) -> None:
-    b = blocks(MC)
-    seat = item[2]
-    if action != b.NO:
-        kind = action - b.from_unemployed
-        st.unemployed[WC][kind] -= 1
-        _place(st, seat, board.employee_slot(st, seat), worker(WC, kind))
-        st.ctx["workers_built_wc"] = 1
-    st.agenda.pop()
-
-
-def _class_action(cls: int) -> int:
-    return getattr(blocks(cls), "class")
-
-
-def _legal_build_class(st: HegemonyState, item: Item) -> list[int]:
-    b = blocks(CC)
-    first = _class_action(CC)
-    return [first + c for c in (WC, MC) if can_staff(st, item[2], c)] + [b.NO]
-
-
-def _apply_build_class(st: HegemonyState, item: Item, action: int) -> None:
-    st.agenda.pop()
-    if action != blocks(CC).NO:
-        push_staffing(st, CC, item[2], action - _class_action(CC), built=True)
-
-
-# -- Use Education, the worker part (§4.2), and the Prosperity gain (§4) -------------------------
-def gain_prosperity(st: HegemonyState, cls: int) -> None:
-    """Prosperity +1 and the VP printed on the new space; at the top the marker stays and
-    scores that space again."""
-    table = D.WC_PROSPERITY_VP if cls == WC else D.MC_PROSPERITY_VP
-    st.prosperity[cls] = min(len(table) - 1, st.prosperity[cls] + 1)
-    board.score(st, cls, table[st.prosperity[cls]], "prosperity")
-
-
-def retrain_sources(st: HegemonyState, cls: int) -> list[int]:
-    """Workers Use Education (and a card's ``upgrade_worker``) can replace by a skilled worker it
-    changes: any unemployed one, and any in a slot except a skilled worker in a skilled slot
-    (or a union, never offered)."""
-    b = blocks(cls)
-    legal = [b.from_unemployed + kind for kind in range(KINDS) if st.unemployed[cls][kind]]
-    for seat in ALL_SEATS:
-        c = st.seat_card[seat]
-        if c < 0:
-            continue
-        card = D.COMPANIES[c]
-        for k, w in enumerate(st.seat_workers[seat]):
-            if w != NO and w // KINDS == cls and (w % KINDS == 0 or card.slots[k].skill is None):
-                legal.append(b.from_slot + seat * MAX_SLOTS + k)
-    return legal
-
-
-def _can_use_education(st: HegemonyState, cls: int) -> bool:
-    """Education enough for the Population, and a worker to replace (any unemployed one is)."""
-    return st.goods[cls][3] >= board.population(st, cls) and (
-        any(st.unemployed[cls][:KINDS]) or bool(retrain_sources(st, cls)))
-
-
-def _start_use_education(st: HegemonyState, cls: int) -> None:
-    st.goods[cls][3] -= board.population(st, cls)
-    gain_prosperity(st, cls)
-    st.push((EDU_WORKER, cls, 0))
-
-
-def _legal_edu_worker(st: HegemonyState, item: Item) -> list[int]:
-    return retrain_sources(st, item[1])
-
-
-def _apply_edu_worker(st: HegemonyState, item: Item, action: int) -> None:
-    cls = item[1]
-    st.agenda.pop()
-    st.push((EDU_INDUSTRY, cls, action - blocks(cls).from_unemployed))
-
-
-def _edu_kind(st: HegemonyState, cls: int, arg: int) -> int:
-    """The kind of the worker chosen: ``arg`` < 6 is an unemployed kind, else 6 + slot."""
-    if arg < KINDS:
-        return arg
-    seat, k = divmod(arg - KINDS, MAX_SLOTS)
-    return st.seat_workers[seat][k] % KINDS
-
-
-def legal_retrain_industry(st: HegemonyState, item: Item) -> list[int]:
-    current = _edu_kind(st, item[1], item[2])
-    first = blocks(item[1]).industry
-    return [first + i for i in range(INDUSTRY_COUNT) if 1 + i != current]
-
-
-def apply_retrain(st: HegemonyState, item: Item, action: int) -> None:
-    """The new skilled worker takes the old one's place and committed state (Use Education,
-    and the cards' ``upgrade_worker``: item arg = the worker's kind if unemployed, else 6 +
-    its slot)."""
-    cls, arg = item[1], item[2]
-    kind = 1 + action - blocks(cls).industry
-    if arg < KINDS:
-        st.unemployed[cls][arg] -= 1
-        st.unemployed[cls][kind] += 1
-    else:
-        seat, k = divmod(arg - KINDS, MAX_SLOTS)
-        st.seat_workers[seat][k] = worker(cls, kind)
-    st.agenda.pop()
-
-
-# -- Swap Workers (§4.4) --------------------------------------------------------------------------
-def _incoming_kinds(st: HegemonyState, cls: int, out_kind: int) -> list[int]:
-    """Unemployed kinds that may come in for a worker of ``out_kind``: unskilled [M], or under
-    ``swap_target = "any"`` any other kind [P]."""
-    unemployed = st.unemployed[cls]
-    if st.game.config["swap_target"] == "any":
-        return [kind for kind in range(KINDS) if kind != out_kind and unemployed[kind]]
-    return [0] if unemployed[0] else []
-
-
-def _swap_slots(st: HegemonyState, cls: int) -> list[int]:
-    """Slots (seat*3+slot) holding an own skilled worker in a U slot, not swapped yet in this
-    action, with a worker to swap in."""
-    any_kind = st.game.config["swap_target"] == "any"
-    unemployed = st.unemployed[cls]
-    if not any_kind and not unemployed[0]:
-        return []  # nobody to swap in (``_incoming_kinds``)
-    done = [st.ctx[key] for key in SWAPPED]
-    low = cls * KINDS  # the class's unskilled worker; its skilled ones follow
-    rows = st.seat_workers
-    flat = list(chain.from_iterable(rows))
-    if len(flat) == len(rows) * MAX_SLOTS:  # one list of MAX_SLOTS per seat: scanned flat
-        places = [divmod(at, MAX_SLOTS) for at, w in enumerate(flat) if low < w < low + KINDS]
-    else:
-        places = [(seat, k) for seat, workers in enumerate(rows) for k, w in enumerate(workers)
-                  if low < w < low + KINDS]
-    out = []
-    cards = st.seat_card
-    for seat, k in places:  # own skilled workers, seat by seat and slot by slot
-        c = cards[seat]
-        if c < 0 or SLOT_REQS[c][k] is not None or done[k] >> seat & 1:
-            continue
-        if not any_kind or _incoming_kinds(st, cls, rows[seat][k] - low):
-            out.append(seat * MAX_SLOTS + k)
-    return out
-
-
-def _can_swap(st: HegemonyState, cls: int) -> bool:
-    return bool(_swap_slots(st, cls))
-
-
-def _start_swap(st: HegemonyState, cls: int) -> None:
-    for key in SWAPPED:
-        st.ctx[key] = 0
-    st.push((SWAP, cls, 0))
-
-
-def _legal_swap(st: HegemonyState, item: Item) -> list[int]:
-    b = blocks(item[1])
-    legal = [b.from_slot + index for index in _swap_slots(st, item[1])]
-    if any(st.ctx[key] for key in SWAPPED):
-        legal.append(b.DONE)
-    return legal
-
-
-def _swap(st: HegemonyState, cls: int, index: int, kind_in: int) -> None:
-    """The incoming worker takes the slot and its committed state; the outgoing one is
-    unemployed and not committed."""
-    seat, k = divmod(index, MAX_SLOTS)
-    st.unemployed[cls][st.seat_workers[seat][k] % KINDS] += 1
-    st.unemployed[cls][kind_in] -= 1
-    st.seat_workers[seat][k] = worker(cls, kind_in)
-
-
-def _apply_swap(st: HegemonyState, item: Item, action: int) -> None:
-    cls = item[1]
-    b = blocks(cls)
-    if action == b.DONE:
-        st.agenda.pop()
-        return
-    index = action - b.from_slot
-    seat, k = divmod(index, MAX_SLOTS)
-    st.ctx[SWAPPED[k]] |= 1 << seat
-    if st.game.config["swap_target"] == "any":
-        st.push((SWAP_IN, cls, index))
-    else:
-        _swap(st, cls, index, 0)
-
-
-def _legal_swap_in(st: HegemonyState, item: Item) -> list[int]:
-    cls, index = item[1], item[2]
-    seat, k = divmod(index, MAX_SLOTS)
-    first = blocks(cls).from_unemployed
-    return [first + kind
-            for kind in _incoming_kinds(st, cls, st.seat_workers[seat][k] % KINDS)]
-
-
-def _apply_swap_in(st: HegemonyState, item: Item, action: int) -> None:
-    _swap(st, item[1], item[2], action - blocks(item[1]).from_unemployed)
-    st.agenda.pop()
-
-
 # -- the plug-in tables (turn.py) ---------------------------------------------------------------
 CODES: dict[int, Decision | Step] = {
-    K.STAFF: Decision("staff_company", _legal_staff, _apply_staff, _finish_staff),
     ASSIGN: Decision("assign_destination", _legal_assign, _apply_assign),
     ASSIGN_SLOT: Decision("assign_source", _legal_slot, _apply_slot),
     ASSIGN_END: Step("assign_end", _finish_action),
-    BUILD_CARD: Decision("build_card", _legal_build_card, _apply_build_card),
-    BUILD_WAGE: Decision("build_wage", _legal_build_wage, _apply_build_wage),
-    BUILD_EMPLOYEE: Decision("build_employee", _legal_build_employee, _apply_build_employee),
-    BUILD_CLASS: Decision("build_staff_class", _legal_build_class, _apply_build_class),
-    EDU_WORKER: Decision("education_worker", _legal_edu_worker, _apply_edu_worker),
-    EDU_INDUSTRY: Decision("education_industry", legal_retrain_industry, apply_retrain),
-    SWAP: Decision("swap_slot", _legal_swap, _apply_swap),
-    SWAP_IN: Decision("swap_incoming", _legal_swap_in, _apply_swap_in),
 }
 assert all(code in K.WORKERS for code in CODES)
 
 BASIC = {
     "assign_workers": (_can_assign, _start_assign),
     "demonstration": (_can_demonstrate, _start_demonstration),
-    "build_company": (_can_build, _start_build),
 }
-FREE = {
-    "use_education": (_can_use_education, _start_use_education),
-    "swap_workers": (_can_swap, _start_swap),
-}
-
-
-# the rules a card's effect runs (effects.py reaches them through ``phase_rules``)
-phase_rules.provide(gain_prosperity=gain_prosperity, retrain_sources=retrain_sources,
-                    legal_retrain_industry=legal_retrain_industry, apply_retrain=apply_retrain)

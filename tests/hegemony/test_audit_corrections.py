@@ -13,11 +13,12 @@ from meeplezoo.envs.core.errors import RetiredEnvError
 from meeplezoo.envs.hegemony import board, storage
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony import effects_events as EV
+from meeplezoo.envs.hegemony import effects_terms as ET
 from meeplezoo.envs.hegemony.actions import CC, MC, ST
 from tests.hegemony.helpers import legal_names, play
 from tests.hegemony.test_effects import (
     AUTOMATIC,
-    E,
     _card,
     _turn,
     event,
@@ -71,7 +72,7 @@ def test_d54_other_classes_symbols_still_clamp_at_1():
     design, card = _card("CC", lambda c: any(n < 0 for n in c.legitimacy.values())
                          and c.requirement is None
                          and all(n["op"] in AUTOMATIC for n in c.effects))
-    target = next(E.CLASS_OF[name] for name, n in card.legitimacy.items() if n < 0)
+    target = next(ET.CLASS_OF[name] for name, n in card.legitimacy.items() if n < 0)
     st.legitimacy = [5, 5, 5]
     st.legitimacy[target] = 1
     _turn(st, CC, design)
@@ -100,7 +101,7 @@ def test_d48_provide_influence_comes_from_media_influence():
                [{"class": "WC", "reward": {"legitimacy": 1}},
                 {"class": "MC", "reward": {"legitimacy": 1}}])
     st.public_services[2] = 1
-    assert not E.option_ok(st, ev, 0) and not E.option_ok(st, ev, 1)  # cannot buy influence
+    assert not EV.option_ok(st, ev, 0) and not EV.option_ok(st, ev, 1)  # cannot buy influence
     st.public_services[2] = 3
     supply = board.influence_supply(st)
     event_action(st, ev)

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony.data_check import DataError
 
 # -- our Hegemony rules page, copied verbatim (tests cannot read it at CI time) -------------------
 
@@ -1030,23 +1031,23 @@ def test_a_damaged_file_fails_naming_the_file_and_the_entry(tmp_path, name, path
 def test_the_checker_functions_reject_a_damaged_copy():
     raw = D.load_raw("companies.json")
     raw["mc"][1]["wages"] = None  # Doctor's Office keeps its employee slot and bonus
-    with pytest.raises(D.DataError, match=r"^companies\.json: mc doctors_office: "):
+    with pytest.raises(DataError, match=r"^companies\.json: mc doctors_office: "):
         D.build_companies(raw)
     deals = D.load_raw("deals.json")
     del deals["deals"][2]["cost"]
-    with pytest.raises(D.DataError, match=r"^deals\.json: deal lux12_for50: missing key 'cost'"):
+    with pytest.raises(DataError, match=r"^deals\.json: deal lux12_for50: missing key 'cost'"):
         D.build_deals(deals)
     cards = D.load_raw("immigration.json")
     cards["cards"][4]["copies"] = True
-    with pytest.raises(D.DataError, match=r"^immigration\.json: cards\[4\]\.copies"):
+    with pytest.raises(DataError, match=r"^immigration\.json: cards\[4\]\.copies"):
         D.build_immigration(cards)
     tables = D.load_raw("tables.json")
     del tables["actions"]["lobby_cost"]
-    with pytest.raises(D.DataError, match=r"^tables\.json: actions: missing key 'lobby_cost'"):
+    with pytest.raises(DataError, match=r"^tables\.json: actions: missing key 'lobby_cost'"):
         D.build_tables(tables, {c.id: c.index for c in D.COMPANIES})
 
 
 def test_a_file_that_is_not_json_fails_naming_the_file(tmp_path):
     (tmp_path / "deals.json").write_text("{ not json", encoding="utf-8")
-    with pytest.raises(D.DataError, match=r"^deals\.json: cannot be read"):
+    with pytest.raises(DataError, match=r"^deals\.json: cannot be read"):
         D.load_raw("deals.json", tmp_path)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from meeplezoo.envs.hegemony import board, economy, turn
+from meeplezoo.envs.hegemony import board, turn
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import effects as E
+from meeplezoo.envs.hegemony import effects_events as EV
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
 from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, play
@@ -155,14 +156,14 @@ def test_d52_provide_of_goods_uses_the_states_own_stock_first_and_buys_only_the_
                [{"class": "WC", "reward": {"legitimacy": 1}}])
 
     def can() -> bool:
-        return E.can(st, ST, nid) if how == "card" else E.option_ok(st, ev, 0)
+        return E.can(st, ST, nid) if how == "card" else EV.option_ok(st, ev, 0)
 
     set_money(st, ST, 19)
     assert not can()
     set_money(st, ST, 20)  # enough for the 2 food it lacks (foreign market, 10 each) only
     assert can()
     set_money(st, ST, 120)
-    cc_price = economy.price(st, CC, FOOD)
+    cc_price = board.price(st, CC, FOOD)
     money_before = list(st.money)
     if how == "card":
         run(st, ST, node)

@@ -11,20 +11,18 @@ from collections import Counter
 import pytest
 
 from meeplezoo.envs.hegemony import cards
+from meeplezoo.envs.hegemony import cards_vocabulary as V
 from meeplezoo.envs.hegemony.cards import (
     ACTION_CARDS,
     ACTION_DECK,
     AGENDAS,
-    BASIC_ACTIONS,
-    BASIC_MODIFIERS,
     EVENTS,
     EXPORTS,
-    DeckError,
-    iter_nodes,
     parse_action_cards,
     parse_events,
-    validate_effect,
 )
+from meeplezoo.envs.hegemony.cards_check import iter_nodes, validate_effect
+from meeplezoo.envs.hegemony.cards_vocabulary import BASIC_ACTIONS, BASIC_MODIFIERS, DeckError
 
 ROLES = ("WC", "MC", "CC", "ST")
 
@@ -116,13 +114,13 @@ def test_loader_rejects_duplicate_ids_and_a_bad_event() -> None:
 
 
 def test_docstring_documents_the_whole_vocabulary() -> None:
-    doc = cards.__doc__
-    names = set(cards.PRIMITIVES) | set(BASIC_ACTIONS) | set(BASIC_MODIFIERS)
-    names |= set(cards.FORMULA_TERMS) | set(cards.REQUIREMENTS) | set(cards.COMPANY_FILTER)
-    names |= set(cards.EVENT_TASKS) | set(cards.EVENT_REWARDS)
-    for primitive in cards.PRIMITIVES.values():
+    doc = V.__doc__
+    names = set(V.PRIMITIVES) | set(BASIC_ACTIONS) | set(BASIC_MODIFIERS)
+    names |= set(V.FORMULA_TERMS) | set(V.REQUIREMENTS) | set(V.COMPANY_FILTER)
+    names |= set(V.EVENT_TASKS) | set(V.EVENT_REWARDS)
+    for primitive in V.PRIMITIVES.values():
         names |= set(primitive.params)
-    for params in cards.EVENT_TASKS.values():
+    for params in V.EVENT_TASKS.values():
         names |= set(params)
     missing = sorted(name for name in names if f"``{name}``" not in doc)
     assert not missing, f"undocumented: {missing}"
@@ -208,7 +206,7 @@ def test_every_effect_tree_revalidates_and_stays_in_the_vocabulary() -> None:
     for role in ROLES:
         for card in ACTION_CARDS[role]:
             for node in _all_nodes(card):
-                assert node["op"] in cards.PRIMITIVES, card.id
+                assert node["op"] in V.PRIMITIVES, card.id
 
 
 def test_public_money_for_a_class_always_has_a_price() -> None:
@@ -235,7 +233,7 @@ def test_cards_have_unique_titles_and_one_line_notes() -> None:
 
 def test_25_events_with_sequential_ids_and_known_tasks() -> None:
     assert [event.id for event in EVENTS] == [f"ev_{i:02d}" for i in range(1, 26)]
-    assert {event.task["op"] for event in EVENTS} <= set(cards.EVENT_TASKS)
+    assert {event.task["op"] for event in EVENTS} <= set(V.EVENT_TASKS)
 
 
 def test_exactly_7_events_let_the_state_pick_the_penalty_pair() -> None:
@@ -279,7 +277,7 @@ def test_event_rewards_follow_the_published_forms() -> None:
     for event in EVENTS:
         for option in event.options:
             (name, value), = option.reward.items()
-            assert name in cards.EVENT_REWARDS, event.id
+            assert name in V.EVENT_REWARDS, event.id
             if name == "legitimacy":
                 assert value in (1, 2)
             if name == "legitimacy_per_units":

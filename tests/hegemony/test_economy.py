@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeplezoo.envs.hegemony import board, economy
+from meeplezoo.envs.hegemony import board, economy, economy_free, economy_trade, storage
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
@@ -24,6 +24,9 @@ UNI_HOSPITAL, TECH_UNI = 20, 21
 AGRI, LUX_K, HEALTH_K, EDU_K, MEDIA_K = 1, 2, 3, 4, 5  # worker kinds (1 + industry)
 A, B, C_ = 0, 1, 2  # policy sections
 
+BASIC = {**economy_trade.BASIC, **economy.BASIC}  # the economy's basic actions
+ECONOMY_CODES = {**economy_trade.CODES, **economy_free.CODES, **economy.CODES}
+
 
 def fresh(**options):
     st = new_state(0, **options)
@@ -35,10 +38,10 @@ def fresh(**options):
 def basic(st, cls: int, name: str):
     """Start basic action ``name`` for ``cls`` above a finished turn, and run to the first
     real choice."""
-    assert economy.BASIC[name][0](st, cls), f"{name} should be legal"
+    assert BASIC[name][0](st, cls), f"{name} should be legal"
     st.agenda = [(K.DECIDE_TURN, cls, 0)]
     st.main_done = st.free_used = 1
-    economy.BASIC[name][1](st, cls)
+    BASIC[name][1](st, cls)
     st._run()
     return st
 
@@ -52,7 +55,7 @@ def turn(st, cls: int):
 
 def finished(st) -> bool:
     """No economy decision is left on the agenda (the action is over)."""
-    return all(item[0] not in economy.CODES for item in st.agenda)
+    return all(item[0] not in ECONOMY_CODES for item in st.agenda)
 
 
 def set_money(st, cls: int, amount: int, *, capital: bool = False) -> None:
@@ -111,7 +114,8 @@ def test_s3_4_buy_never_from_the_ftz_and_state_food_only_if_held():
     basic(st, WC, "buy")
     play(st, "resource:food")
     # only the Foreign Market is left, so the source is taken at once
-    assert st.agenda[-1][0] == economy.BUY_QTY and st.agenda[-1][2] == economy.SRC_FOREIGN
+    assert st.agenda[-1][0] == economy_trade.BUY_QTY
+    assert st.agenda[-1][2] == economy_trade.SRC_FOREIGN
 
 
 def test_s3_4_buy_foreign_market_base_to_bank_tariff_to_treasury():
@@ -146,7 +150,7 @@ def test_s3_4_buy_free_state_services_give_legitimacy_per_full_three_units():
     st.policies[4] = A
     st.cc_storage[3] = st.mc_storage[3] = 0
     set_money(st, WC, 0)
-    assert economy.BASIC["buy"][0](st, WC)  # free units need no money
+    assert BASIC["buy"][0](st, WC)  # free units need no money
     basic(st, WC, "buy")
     play(st, "qty:3")
     assert st.legitimacy[WC] == D.START_LEGITIMACY + 1 and st.vp[ST] == 0
@@ -190,10 +194,10 @@ def test_s3_4_buy_illegal_when_nothing_is_affordable():
     st = fresh()
     set_money(st, WC, 4)
     st.policies[3] = st.policies[4] = C_
-    assert not economy.BASIC["buy"][0](st, WC)
+    assert not BASIC["buy"][0](st, WC)
     set_money(st, WC, 5)
     st.prices[1][1] = 0  # CC lux at the low step, 5
-    assert economy.BASIC["buy"][0](st, WC)
+    assert BASIC["buy"][0](st, WC)
 
 
 # -- §3.5 Strike -------------------------------------------------------------------------------
@@ -222,7 +226,7 @@ def test_s3_5_strike_excludes_committed_and_struck_companies_and_needs_tokens():
     st2 = fresh()
     for seat in (5, 6, 7, 8, 9, 10, 11):  # all 7 tokens out (a test fiction)
         st2.seat_strike[seat] = 1
-    assert not economy.BASIC["strike"][0](st2, WC)
+    assert not BASIC["strike"][0](st2, WC)
 
 
 # -- §3.8 Sell Company -------------------------------------------------------------------------
@@ -309,7 +313,7 @@ def test_s3_9_state_sells_only_food_and_lux_it_holds(export_card):
     assert finished(st)
     assert st.state_goods == [0, 0] and st.money[ST] == 140 and st.vp[ST] == 0
     st.public_services = [9, 9, 4]
-    assert not economy.BASIC["sell_foreign"][0](st, ST)
+    assert not BASIC["sell_foreign"][0](st, ST)
 
 
 # -- §3.10 Extra Shift -------------------------------------------------------------------------
@@ -339,9 +343,9 @@ def test_s3_10_extra_shift_not_if_mc_cannot_pay_the_wage():
     st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
     st.seat_committed[DOCTORS][0] = 1
     set_money(st, MC, 7)
-    assert not economy.BASIC["extra_shift"][0](st, MC)
+    assert not BASIC["extra_shift"][0](st, MC)
     st.seat_committed[CONVENIENCE][1] = 1  # a committed employee is not paid
-    assert economy.BASIC["extra_shift"][0](st, MC)
+    assert BASIC["extra_shift"][0](st, MC)
 
 
 # -- §3.11 Make Business Deal ------------------------------------------------------------------
@@ -382,9 +386,9 @@ def test_s3_11_business_deal_only_when_cc_can_pay_the_cost():
     st.deals = [_deal(8, 4)]  # cost 75
     set_money(st, CC, 70)
     set_money(st, CC, 4, capital=True)
-    assert not economy.BASIC["business_deal"][0](st, CC)
+    assert not BASIC["business_deal"][0](st, CC)
     set_money(st, CC, 5, capital=True)
-    assert economy.BASIC["business_deal"][0](st, CC)
+    assert BASIC["business_deal"][0](st, CC)
 
 
 # -- §3.12 Lobby -------------------------------------------------------------------------------
@@ -399,14 +403,14 @@ def test_s3_12_lobby_pays_30_capital_first_for_3_influence():
 def test_s3_12_lobby_illegal_without_influence_in_supply_or_money():
     st = fresh()
     st.influence[WC] += board.influence_supply(st)
-    assert not economy.BASIC["lobby"][0](st, CC)
+    assert not BASIC["lobby"][0](st, CC)
     st.influence[WC] -= 1
-    assert economy.BASIC["lobby"][0](st, CC)
+    assert BASIC["lobby"][0](st, CC)
     basic(st, CC, "lobby")
     assert st.influence[CC] == 2  # capped by the supply (§12 #42)
     set_money(st, CC, 29)
     st.influence[WC] -= 5
-    assert not economy.BASIC["lobby"][0](st, CC)
+    assert not BASIC["lobby"][0](st, CC)
 
 
 # -- §4.1 Use Health, §4.3 Use Luxury ----------------------------------------------------------
@@ -490,7 +494,7 @@ def test_s4_7_adjust_prices_each_good_at_most_once_then_done():
     assert names[0] == "done" and not any(n.startswith("price:food") for n in names)
     play(st, "price:health_low", "done")
     assert st.prices[MC - 1] == [2, 1, 0, 1] and st.prices[CC - 1] == [1, 1, 1, 1]
-    assert economy.price(st, MC, 0) == 15
+    assert board.price(st, MC, 0) == 15
 
 
 def test_s4_7_adjust_prices_high_requires_policy_variant():
@@ -501,13 +505,13 @@ def test_s4_7_adjust_prices_high_requires_policy_variant():
     assert highs == ["price:edu_high"]
     play(st, "price:edu_high", "done")
     st.policies[4] = B
-    economy.drop_illegal_high_prices(st)
+    economy_free.drop_illegal_high_prices(st)
     assert st.prices[CC - 1][3] == 1
 
 
 def test_s4_7_re_pricing_follow_up_may_end_at_once():
     st = fresh()
-    st.agenda = [(K.ADJUST_PRICES, CC, economy.FOLLOW_UP)]
+    st.agenda = [(K.ADJUST_PRICES, CC, economy_free.FOLLOW_UP)]
     refresh(st)
     assert legal_names(st)[0] == "done"
     play(st, "price:lux_low", "done")
@@ -532,16 +536,16 @@ def test_s4_8_adjust_wages_no_lowering_while_a_paid_worker_is_committed():
     st = fresh()
     st.policies[1] = C_  # minimum L1
     st.seat_committed[SUPERMARKET][0] = 1
-    assert economy.wage_levels(st, SUPERMARKET, economy.FREE_MODE) == [2]
+    assert economy_free.wage_levels(st, SUPERMARKET, economy_free.FREE_MODE) == [2]
     st.seat_committed[CONVENIENCE][0] = 1  # MC's own worker is not paid by the wage
-    assert economy.wage_levels(st, CONVENIENCE, economy.FREE_MODE) == [0, 2]
+    assert economy_free.wage_levels(st, CONVENIENCE, economy_free.FREE_MODE) == [0, 2]
     st.seat_workers[CONVENIENCE][1] = worker(WC, 0)
     st.seat_committed[CONVENIENCE][1] = 1
-    assert economy.wage_levels(st, CONVENIENCE, economy.FREE_MODE) == [2]
+    assert economy_free.wage_levels(st, CONVENIENCE, economy_free.FREE_MODE) == [2]
     st.policies[1] = A
-    assert economy.min_wage_level(st) == 2
+    assert board.min_wage_level(st) == 2
     st.seat_committed[SUPERMARKET][0] = 0
-    assert economy.wage_levels(st, SUPERMARKET, economy.FREE_MODE) == [2]
+    assert economy_free.wage_levels(st, SUPERMARKET, economy_free.FREE_MODE) == [2]
 
 
 def test_s4_8_state_adjusts_public_wages():
@@ -557,7 +561,7 @@ def test_s5_4_p2_follow_up_lowers_only_commits_nobody_skips_committed_companies(
     st.policies[1] = C_
     st.seat_wage[SUPERMARKET] = st.seat_wage[COLLEGE] = 2
     st.seat_committed[SHOPPING_MALL][0] = 1
-    st.agenda = [(K.ADJUST_WAGES, CC, economy.FOLLOW_UP)]
+    st.agenda = [(K.ADJUST_WAGES, CC, economy_free.FOLLOW_UP)]
     refresh(st)
     assert legal_names(st) == ["done", "company:cc_01", "company:cc_03", "company:cc_04"]
     play(st, "company:cc_01")
@@ -590,7 +594,7 @@ def test_s4_10_buy_storage_once_per_resource_doubles_capacity():
     assert legal_names(st) == ["resource:lux", "resource:health", "resource:edu"]
     play(st, "resource:health")
     assert st.storage_tiles == [1, 0, 1, 0] and st.money[CC] == 100
-    assert economy.storage.capacity(st, CC, 2) == 24
+    assert storage.capacity(st, CC, 2) == 24
     set_money(st, CC, 19)
     turn(st, CC)
     assert "free:buy_storage" not in legal_names(st)

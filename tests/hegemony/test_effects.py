@@ -1,5 +1,6 @@
-"""Scenario tests for effects.py, the card and Event interpreter: each primitive and each
-composition on a hand-made node (checked by ``cards.validate_effect``) in a real position, the
+"""Scenario tests for the card and Event interpreter (``effects`` and its ``effects_*``
+families): each primitive and each
+composition on a hand-made node (checked by ``cards_check.validate_effect``) in a real position, the
 play gating, the legitimacy symbols (§2.2), the Event Action (§3.13), and a walk over every
 node of every deck."""
 
@@ -9,10 +10,15 @@ import dataclasses
 
 import numpy as np
 
-from meeplezoo.envs.hegemony import board, effects, politics, turn
+from meeplezoo.envs.hegemony import board, effects, money, politics, storage, turn
 from meeplezoo.envs.hegemony import cards as C
+from meeplezoo.envs.hegemony import cards_vocabulary as V
 from meeplezoo.envs.hegemony import data as D
+from meeplezoo.envs.hegemony import effects_basic as EB
+from meeplezoo.envs.hegemony import effects_events as EV
+from meeplezoo.envs.hegemony import effects_terms as ET
 from meeplezoo.envs.hegemony.actions import BASIC_ACTIONS, CC, MC, PUBLIC_SEATS, ST, WC
+from meeplezoo.envs.hegemony.cards_check import iter_nodes
 from meeplezoo.envs.hegemony.state import worker
 from tests.hegemony.helpers import legal_names, new_state, play
 
@@ -76,87 +82,87 @@ def test_s11_1_every_deck_node_and_event_task_has_a_handler():
             ids = E.CARD_NODES[cls][design]
             assert [E.NODES[i] for i in ids] == list(card.effects)
             for top in ids:
-                for node in C.iter_nodes(E.NODES[top]):
+                for node in iter_nodes(E.NODES[top]):
                     op = node["op"]
                     seen_ops.add(op)
                     assert op in E.CAN or op in E.COMPOSITION, (card.id, op)
                     if op == "basic":
-                        name = E.BASIC_NAME.get(node["action"], node["action"])
+                        name = EB.BASIC_NAME.get(node["action"], node["action"])
                         assert name in [n for n, _ in BASIC_ACTIONS], (card.id, name)
                     for value in _amounts(node):
                         if isinstance(value, int):
                             continue
-                        assert isinstance(E.amount(st, cls, value, seat_with(st, "supermarket")),
+                        assert isinstance(ET.amount(st, cls, value, seat_with(st, "supermarket")),
                                           int)
                         if "per" in value:
                             seen_terms.add(value["per"])
                     if op == "if":
-                        E.requirement(st, cls, node["cond"])
+                        ET.requirement(st, cls, node["cond"])
             if card.requirement is not None:
-                E.requirement(st, cls, card.requirement)
+                ET.requirement(st, cls, card.requirement)
             assert E.playable(st, cls, design) in (True, False)
     for k, event in enumerate(C.EVENTS):
-        assert event.task["op"] in E.EVENT_TASK_HANDLERS
+        assert event.task["op"] in EV.EVENT_TASK_HANDLERS
         assert E.EVENTS[k] is event and E.NODES[E.EVENT_NODE[k]] == event.task
         for j in range(len(event.options)):
-            assert E.option_ok(st, k, j) in (True, False)
-    assert set(E.CAN) == set(E.DO) == set(C.PRIMITIVES) - set(E.COMPOSITION)
-    for name in C.FORMULA_TERMS:
-        assert isinstance(E.term(st, WC, name), int)
-    assert seen_ops <= set(C.PRIMITIVES)
+            assert EV.option_ok(st, k, j) in (True, False)
+    assert set(E.CAN) == set(E.DO) == set(V.PRIMITIVES) - set(E.COMPOSITION)
+    for name in V.FORMULA_TERMS:
+        assert isinstance(ET.term(st, WC, name), int)
+    assert seen_ops <= set(V.PRIMITIVES)
 
 
 def test_s11_1_formulas_per_lookup_and_cost_share():
     st = game()
     st.unemployed[WC] = [5, 0, 0, 0, 0, 0]
     per = {"per": "unemployed", "times": 3, "divide": 2, "round": "up", "min": 1, "max": 7}
-    assert E.amount(st, WC, per) == 7  # 15 / 2 = 7.5 up = 8, max 7
+    assert ET.amount(st, WC, per) == 7  # 15 / 2 = 7.5 up = 8, max 7
     st.unemployed[WC] = [1, 0, 0, 0, 0, 0]
-    assert E.amount(st, WC, per) == 2  # 3 / 2 = 1.5 up = 2
-    assert E.amount(st, WC, {"per": "unemployed", "times": 3, "divide": 2}) == 1  # down
+    assert ET.amount(st, WC, per) == 2  # 3 / 2 = 1.5 up = 2
+    assert ET.amount(st, WC, {"per": "unemployed", "times": 3, "divide": 2}) == 1  # down
     st.unemployed[WC] = [0] * 6
-    assert E.amount(st, WC, per) == 1  # min
+    assert ET.amount(st, WC, per) == 1  # min
     st.policies[3] = B
-    assert E.amount(st, ST, {"lookup": "p4", "values": [20, 15, 10]}) == 15
+    assert ET.amount(st, ST, {"lookup": "p4", "values": [20, 15, 10]}) == 15
     seat = seat_with(st, "supermarket")  # cost 16
-    assert E.amount(st, CC, {"fraction_of_cost": 0.5}) == 0  # no company: no cost
-    assert E.amount(st, CC, {"fraction_of_cost": 0.3, "round": "up"}, seat) == 5  # 4.8
-    assert E.amount(st, CC, {"fraction_of_cost": 0.3}, seat) == 4
-    assert E.term(st, CC, "companies", {"industry": ["agri"]}) == 1
-    assert E.term(st, WC, "employed", {"owner": ["public"]}) == 3  # University Hospital
-    assert E.term(st, MC, "employed", {"owner": ["public"]}) == 3  # Technical University
-    assert E.term(st, ST, "public_company") == 3
+    assert ET.amount(st, CC, {"fraction_of_cost": 0.5}) == 0  # no company: no cost
+    assert ET.amount(st, CC, {"fraction_of_cost": 0.3, "round": "up"}, seat) == 5  # 4.8
+    assert ET.amount(st, CC, {"fraction_of_cost": 0.3}, seat) == 4
+    assert ET.term(st, CC, "companies", {"industry": ["agri"]}) == 1
+    assert ET.term(st, WC, "employed", {"owner": ["public"]}) == 3  # University Hospital
+    assert ET.term(st, MC, "employed", {"owner": ["public"]}) == 3  # Technical University
+    assert ET.term(st, ST, "public_company") == 3
     st.loans[MC] = 2
-    assert E.term(st, MC, "loan") == 2
+    assert ET.term(st, MC, "loan") == 2
     st.unions = [1, 0, 1, 0, 0]
-    assert E.term(st, WC, "union") == 2
+    assert ET.term(st, WC, "union") == 2
     st.agenda_card = 0
     target = C.AGENDAS[0].target
     matches = sum(target[f"p{p + 1}"] == "ABC"[st.policies[p]] for p in range(5))
-    assert E.term(st, ST, "agenda_match") == matches
+    assert ET.term(st, ST, "agenda_match") == matches
 
 
 def test_s11_1_requirements_each_kind():
     st = game()
     st.policies[1] = B
-    assert E.requirement(st, WC, {"policy_in": ["2B", "2C"]})
-    assert not E.requirement(st, WC, {"policy_in": ["2A"]})
+    assert ET.requirement(st, WC, {"policy_in": ["2B", "2C"]})
+    assert not ET.requirement(st, WC, {"policy_in": ["2A"]})
     st.round = 2
-    assert E.requirement(st, WC, {"round_at_least": 2})
-    assert not E.requirement(st, WC, {"round_at_least": 3})
+    assert ET.requirement(st, WC, {"round_at_least": 2})
+    assert not ET.requirement(st, WC, {"round_at_least": 3})
     st.unemployed = [[2, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]]
-    assert E.requirement(st, WC, {"unemployed_at_least": 2})
-    assert not E.requirement(st, MC, {"unemployed_at_least": 3})
-    assert E.requirement(st, ST, {"unemployed_at_least": 4})  # ST: WC and MC together
+    assert ET.requirement(st, WC, {"unemployed_at_least": 2})
+    assert not ET.requirement(st, MC, {"unemployed_at_least": 3})
+    assert ET.requirement(st, ST, {"unemployed_at_least": 4})  # ST: WC and MC together
     st.bills[0] = MC * 3 + 1
-    assert E.requirement(st, CC, {"pending_bills_at_least": 1})
-    assert not E.requirement(st, CC, {"pending_bills_at_least": 2})
-    assert E.requirement(st, ST, {"has_loan": False})
+    assert ET.requirement(st, CC, {"pending_bills_at_least": 1})
+    assert not ET.requirement(st, CC, {"pending_bills_at_least": 2})
+    assert ET.requirement(st, ST, {"has_loan": False})
     st.loans[ST] = 1
-    assert E.requirement(st, ST, {"has_loan": True})
-    assert E.requirement(st, CC, {"companies_at_least": {"n": 4, "owner": ["CC"]}})
-    assert not E.requirement(st, CC, {"companies_at_least": {"n": 4, "operational": True}})
-    assert E.requirement(st, MC, {"companies_at_least": {"n": 2, "with_wc_employee": False}})
+    assert ET.requirement(st, ST, {"has_loan": True})
+    assert ET.requirement(st, CC, {"companies_at_least": {"n": 4, "owner": ["CC"]}})
+    assert not ET.requirement(st, CC, {"companies_at_least": {"n": 4, "operational": True}})
+    assert ET.requirement(st, MC, {"companies_at_least": {"n": 2, "with_wc_employee": False}})
 
 
 # -- gain, pay, payouts, vp -----------------------------------------------------------------------
@@ -180,7 +186,7 @@ def test_s11_1_gain_goods_go_to_each_class_area_and_influence_is_capped():
     run(st, WC, {"op": "gain", "res": "lux", "amt": 2, "from": "supply"})
     assert st.goods[WC][1] == 2
     run(st, ST, {"op": "gain", "res": "health", "amt": 50, "from": "supply"})
-    assert st.public_services[0] == E.storage.public_service_cap(st, 0)  # capped
+    assert st.public_services[0] == storage.public_service_cap(st, 0)  # capped
     st.mc_storage[3] = 1
     run(st, WC, {"op": "gain", "res": "edu", "amt": 4, "from": "MC"})
     assert st.goods[WC][3] == 1 and st.mc_storage[3] == 0  # capped by MC's stock
@@ -232,7 +238,7 @@ def test_s11_1_add_cubes_is_capped_by_the_supply():
 def test_s11_1_sell_to_state_offers_quantities_capped_by_storage_and_state_room():
     st = game()
     st.mc_storage[2] = 5
-    st.public_services[0] = E.storage.public_service_cap(st, 0) - 3
+    st.public_services[0] = storage.public_service_cap(st, 0) - 3
     run(st, MC, {"op": "sell_to_state", "res": "health", "max_n": 4, "unit_price": 6})
     assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]
     play(st, "qty:2")
@@ -630,10 +636,10 @@ def test_s11_1_basic_runs_the_action_without_a_card_and_exposes_its_modifiers():
     assert st.bag[WC] == 8 + D.POLITICAL_PRESSURE_CUBES and st.hands[WC] == hand
     run(st, WC, {"op": "basic", "action": "buy_goods", "qty_cap": 2,
                  "industry_filter": ["agri"]})
-    assert E.mod(st, "qty_cap") == 2 and dict(E.active_mods(st))["industry_filter"] == ["agri"]
+    assert EB.mod(st, "qty_cap") == 2 and dict(EB.active_mods(st))["industry_filter"] == ["agri"]
     st.agenda = [item for item in st.agenda if item[0] == E.END_BASIC]
     go(st)
-    assert E.mod(st, "qty_cap", 1) == 1 and not E.active_mods(st)  # over: nothing active
+    assert EB.mod(st, "qty_cap", 1) == 1 and not EB.active_mods(st)  # over: nothing active
 
 
 def test_s11_1_basic_count_runs_the_action_twice():
@@ -658,19 +664,19 @@ def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
     st = game()
     nid = E.add_node({"op": "basic", "action": "build_company", "price_factor": 0.5,
                       "state_pays_rest": True, "cost_delta": -3}, "CC")
-    assert E.purchase_price(st, 20) == 20  # nothing active
+    assert EB.purchase_price(st, 20) == 20  # nothing active
     st.ctx[E.ACTIVE] = nid
-    assert E.purchase_price(st, 20) == 9  # (20 - 3) x 0.5 = 8.5, rounded up
-    E.pay_purchase(st, CC, 20)
+    assert EB.purchase_price(st, 20) == 9  # (20 - 3) x 0.5 = 8.5, rounded up
+    EB.pay_purchase(st, CC, 20)
     assert st.money[CC] == 111 and st.money[ST] == 112  # the treasury pays the other 8
-    assert E.can_afford_purchase(st, CC, 20)
+    assert EB.can_afford_purchase(st, CC, 20)
     set_money(st, CC, 8)
-    assert not E.can_afford_purchase(st, CC, 20)  # 9 of its own
+    assert not EB.can_afford_purchase(st, CC, 20)  # 9 of its own
     set_money(st, CC, 111)
     state = E.add_node({"op": "basic", "action": "build_company", "payer": "state"}, "MC")
     st.ctx[E.ACTIVE] = state
-    assert E.purchase_price(st, 20) == 0
-    E.pay_purchase(st, MC, 20)
+    assert EB.purchase_price(st, 20) == 0
+    EB.pay_purchase(st, MC, 20)
     assert st.money[MC] == 40 and st.money[ST] == 92
     conserved(st)
 
@@ -701,7 +707,7 @@ def test_s2_2_legitimacy_symbols_apply_after_the_effect_clamped():
     play(st, f"play:{card.id}")
     expected = list(st.legitimacy)
     for name, n in card.legitimacy.items():
-        assert st.legitimacy[E.CLASS_OF[name]] == max(1, min(10, [1, 5, 10][E.CLASS_OF[name]]
+        assert st.legitimacy[ET.CLASS_OF[name]] == max(1, min(10, [1, 5, 10][ET.CLASS_OF[name]]
                                                                + n))
     assert expected == st.legitimacy and st.action_discard[cls][-1] == design
     assert st.hands[cls] == []
@@ -802,7 +808,7 @@ def test_s3_13_event_action_spend_uses_only_what_the_state_holds():
     assert st.public_services[0] == 1 and st.vp[ST] == 4 and st.events == []
     st.public_services[0] = 0
     st.events = [ev]
-    assert not E.can_event_action(st, ST)
+    assert not EV.can_event_action(st, ST)
 
 
 def test_s3_13_event_action_spend_money_offers_affordable_tiers():
@@ -842,9 +848,9 @@ def test_s3_13_event_action_build_for_needs_a_market_card_the_state_can_pay():
     st.cc_market = [D.COMPANY_BY_ID["fast_food_chain"].index]  # cost 8: below the minimum
     st.mc_market = [D.COMPANY_BY_ID["organic_farm"].index]  # cost 20
     st.unemployed[MC][AGRI] = 1
-    assert [E.option_ok(st, ev, j) for j in range(2)] == [True, False]
+    assert [EV.option_ok(st, ev, j) for j in range(2)] == [True, False]
     set_money(st, ST, 19)
-    assert not E.option_ok(st, ev, 0)
+    assert not EV.option_ok(st, ev, 0)
     set_money(st, ST, 120)
     event_action(st, ev)
     assert st.current_player() == MC  # the owner builds (wage and staffing are its choices)
@@ -891,12 +897,12 @@ def test_s3_13_event_action_is_the_states_basic_action():
 
 def test_s3_13_event_action_build_for_purchase_rules():
     st = game()
-    st.ctx[E.ACTIVE] = E.BUILD_FOR_NODE[12] if 12 in E.BUILD_FOR_NODE else E._build_for_node(12)
-    assert not E.can_afford_purchase(st, MC, 10)  # below the least cost
-    assert E.can_afford_purchase(st, MC, 14) and E.purchase_price(st, 14) == 0
+    st.ctx[E.ACTIVE] = E.BUILD_FOR_NODE[12] if 12 in E.BUILD_FOR_NODE else E.build_for_node(12)
+    assert not EB.can_afford_purchase(st, MC, 10)  # below the least cost
+    assert EB.can_afford_purchase(st, MC, 14) and EB.purchase_price(st, 14) == 0
     set_money(st, ST, 13)
-    assert not E.can_afford_purchase(st, MC, 14)  # the State pays from what it holds
-    E.pay_purchase(st, MC, 13)
+    assert not EB.can_afford_purchase(st, MC, 14)  # the State pays from what it holds
+    EB.pay_purchase(st, MC, 13)
     assert st.money[ST] == 0 and st.money[MC] == 40 and st.loans[ST] == 0
 
 
@@ -907,7 +913,7 @@ def test_s11_1_basic_build_company_count_two_then_market_refill():
     play(st, "market:4", "wage:L3", "market:3", "wage:L3")  # the second build: same action
     assert len(board.companies_of(st, CC)) == 6
     assert len(st.cc_market) == D.MARKET_SIZE["cc"] and st.cc_deck == deck[:-2]  # refilled
-    assert not st.agenda and E.mod(st, "count") is None
+    assert not st.agenda and EB.mod(st, "count") is None
 
 
 # -- every card of every deck, played ------------------------------------------------------------
@@ -925,7 +931,7 @@ def _satisfy(st, cls: int, card: C.ActionCard) -> None:
             st.bills[6 - p] = CC * 3 + (0 if st.policies[6 - p] else 1)
             st.markers_used[CC] += 1
     elif name == "has_loan" and arg:
-        E.money.take_loan(st, cls)
+        money.take_loan(st, cls)
     elif name == "round_at_least":
         st.round = arg
 
@@ -974,7 +980,7 @@ def test_s11_1_set_wage_public_companies_and_media_influence_for_the_state():
     run(st, ST, {"op": "set_wage", "company": "public_one", "level": "L2"})
     assert legal_names(st) == ["company:public_r1_1", "company:public_r1_2",
                                "company:public_r1_3"]
-    cap = E.storage.public_service_cap(st, 2)
+    cap = storage.public_service_cap(st, 2)
     st.agenda = []
     run(st, ST, {"op": "gain", "res": "media_influence", "amt": 50, "from": "supply"})
     assert st.public_services[2] == cap  # capped by its Public Service

@@ -1,7 +1,7 @@
 """Scenario tests for the ``basic`` card modifiers (our Hegemony rules page §11.1, the vocabulary
-in ``cards.py``): each plays a real card of the decks that carries the modifier (or, where no
-card does, a hand-made node) and checks that the outcome differs from the plain basic action
-exactly as the vocabulary says."""
+in ``cards_vocabulary.py``): each plays a real card of the decks that carries the modifier (or,
+where no card does, a hand-made node) and checks that the outcome differs from the plain basic
+action exactly as the vocabulary says."""
 
 from __future__ import annotations
 
@@ -480,9 +480,9 @@ def test_s11_1_mod_txn_bonus_from_state_per_transaction():
 
 
 def _offers(st, card: int = -1):
-    from meeplezoo.envs.hegemony import economy
+    from meeplezoo.envs.hegemony import economy_trade
 
-    return economy.export_offers(st, card)
+    return economy_trade.export_offers(st, card)
 
 
 def test_s11_1_mod_extra_offers_each_usable_once():

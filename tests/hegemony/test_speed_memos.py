@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from meeplezoo.envs.hegemony import codes as K
-from meeplezoo.envs.hegemony import effects, turn
+from meeplezoo.envs.hegemony import effects, effects_basic, turn
 from meeplezoo.envs.hegemony.actions import blocks
 from meeplezoo.envs.hegemony.state import HegemonyState
 from tests.hegemony.helpers import new_state, refresh
@@ -31,7 +31,7 @@ def _random_states(seed: int, steps: int) -> list[HegemonyState]:
 
 def _widening_nodes() -> list[int]:
     return [nid for nid, node in enumerate(effects.NODES)
-            if node["op"] == "basic" and effects.MODS[nid] and effects._widens(nid)]
+            if node["op"] == "basic" and effects.MODS[nid] and effects_basic._widens(nid)]
 
 
 def test_widening_covers_the_decks_modifiers_it_names() -> None:
@@ -55,10 +55,10 @@ def test_a_widening_modifier_keeps_a_legal_basic_action_legal(seed: int) -> None
             continue
         names = blocks(cls).basic_index
         for nid in nodes:
-            action = effects.BASIC_NAME.get(effects.NODES[nid]["action"],
+            action = effects_basic.BASIC_NAME.get(effects.NODES[nid]["action"],
                                             effects.NODES[nid]["action"])
             if action in names and turn.BASIC[action][0](st, cls):
-                assert effects.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
+                assert effects_basic.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
                 checked += 1
     assert checked > 20
 
@@ -87,9 +87,9 @@ def test_clone_and_reload_then_diverge_read_as_fresh_positions(seed: int) -> Non
 
 
 def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
-    """``economy.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting down),
-    plain and under every buy_goods card's modifiers, in positions of a random game."""
-    from meeplezoo.envs.hegemony import economy
+    """``economy_trade.can_buy_from`` (one unit decides) against ``max_buy(...) > 0`` (counting
+    down), plain and under every buy_goods card's modifiers, in positions of a random game."""
+    from meeplezoo.envs.hegemony import economy_trade
 
     nodes = [-1] + [nid for nid, node in enumerate(effects.NODES)
                     if node["op"] == "basic" and node["action"] == "buy_goods"]
@@ -102,8 +102,8 @@ def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
                 for buyer in range(2):  # the classes with a Population (WC, MC)
                     for res in range(5):
                         for src in range(4):
-                            most = economy.max_buy(st, buyer, res, src)
-                            assert economy.can_buy_from(st, buyer, res, src) == (most > 0)
+                            most = economy_trade.max_buy(st, buyer, res, src)
+                            assert economy_trade.can_buy_from(st, buyer, res, src) == (most > 0)
                             agreed += 1
                             bought += most > 0
             finally:

@@ -1,6 +1,7 @@
-"""Scenario tests for workers.py: Assign Workers (§3.3), Demonstration (§3.6), Build Company
-(§3.7), Use Education and the Prosperity gain (§4, §4.2), Swap Workers (§4.4) and Trade Unions
-(§5.10) of our Hegemony rules page, one rule each.
+"""Scenario tests for the worker actions (``workers``, ``workers_build``, ``workers_free``):
+Assign Workers (§3.3), Demonstration (§3.6), Build Company (§3.7), Use Education and the
+Prosperity gain (§4, §4.2), Swap Workers (§4.4) and Trade Unions (§5.10) of our Hegemony rules
+page, one rule each.
 
 Each test empties the board's workers (``blank``), places the workers it needs, then plays a
 whole turn's action through the turn decision (so the after-action re-checks run), by action
@@ -9,7 +10,7 @@ names, and checks the outcome.
 
 from __future__ import annotations
 
-from meeplezoo.envs.hegemony import board, workers
+from meeplezoo.envs.hegemony import board, workers, workers_build, workers_free
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, SEAT_NAMES, WC
@@ -79,14 +80,17 @@ def free(st, cls: int, name: str):
     return play(st, f"free:{name}")
 
 
+ACTIONS = {**workers.BASIC, **workers_build.BASIC, **workers_free.FREE}  # the worker actions
+CODES = {**workers.CODES, **workers_build.CODES, **workers_free.CODES}
+
+
 def can(st, cls: int, name: str) -> bool:
-    table = workers.BASIC if name in workers.BASIC else workers.FREE
-    return table[name][0](st, cls)
+    return ACTIONS[name][0](st, cls)
 
 
 def over(st) -> bool:
-    """The action is over (the turn ended; nothing of workers.py is left)."""
-    return all(item[0] not in workers.CODES for item in st.agenda)
+    """The action is over (the turn ended; nothing of the worker modules is left)."""
+    return all(item[0] not in CODES for item in st.agenda)
 
 
 # -- §3.3 Assign Workers -----------------------------------------------------------------------
@@ -95,7 +99,7 @@ def test_s3_3_assign_legal_destinations_per_class():
     put(st, SUPERMARKET, WC, AGRI, U)
     put(st, CONVENIENCE, MC, AGRI)  # MC worker present: its employee slot is a WC destination
     put(st, DOCTORS, MC, -1)  # no MC worker: its employee slot is not
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     st.unemployed[WC] = [3, 1, 1, 1, 1, 1]
     st.unemployed[MC] = [3, 1, 1, 1, 1, 1]
     main(st, WC, "assign_workers")
@@ -107,7 +111,7 @@ def test_s3_3_assign_legal_destinations_per_class():
     assert "done" not in wc  # at least one placement first
     st = blank()
     put(st, CONVENIENCE, MC, -1)
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     st.unemployed[MC] = [3, 1, 1, 1, 1, 1]
     main(st, MC, "assign_workers")
     mc = set(legal_names(st))
@@ -164,7 +168,7 @@ def test_s3_3_assign_destination_offered_only_if_placements_left_complete_it():
 def test_s3_3_assign_up_to_three_workers_then_the_action_ends():
     st = blank()
     st.unemployed[WC] = [6, 0, 0, 0, 0, 0]
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     main(st, WC, "assign_workers")  # the farm: 3 U slots, each given an unskilled worker
     assert kinds(st, COOP) == [U, U, U]
     assert over(st) and st.unemployed[WC][U] == 3
@@ -175,7 +179,7 @@ def test_s3_3_assign_single_class_rule_company_of_another_class_is_no_destinatio
     put(st, CLINIC, MC, HEALTH, -1)  # a partly staffed MC company (single-class rule)
     st.unemployed[WC] = [2, 0, 0, 1, 0, 0]
     st.unemployed[MC] = [1, 0, 0, 0, 0, 0]
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     main(st, WC, "assign_workers")
     assert company(UNI_HOSPITAL) in legal_names(st) and company(COOP) in legal_names(st)
     assert company(CLINIC) not in legal_names(st)
@@ -229,14 +233,14 @@ def test_s3_3_assign_committed_workers_and_union_members_never_move():
     put(st, UNI_HOSPITAL, WC, HEALTH, U, U)
     put(st, CLINIC, WC, HEALTH, U)
     st.unions[2] = 1  # a health union member
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     main(st, WC, "assign_workers")  # the farm is the only destination
     assert set(legal_names(st)) == {src(UNI_HOSPITAL, 0), src(UNI_HOSPITAL, 1),
                                     src(UNI_HOSPITAL, 2), src(CLINIC, 0), src(CLINIC, 1)}
     st = blank()
     put(st, SUPERMARKET, WC, AGRI, U, committed=1)
     st.unions[0] = 1
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     assert not can(st, WC, "assign_workers")  # nothing that may move
 
 
@@ -289,7 +293,7 @@ def test_d49_union_condition_checked_when_the_whole_action_is_done():
     put(st, UNI_HOSPITAL, WC, HEALTH, U, U)
     put(st, CLINIC, WC, HEALTH, U)
     st.unions[2] = 1  # 5 health-industry workers
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     main(st, WC, "assign_workers")  # the farm is the only destination
     play(st, src(CLINIC, 1))
     play(st, src(UNI_HOSPITAL, 1))
@@ -326,10 +330,10 @@ def test_s3_6_open_wc_slots_counts_exactly_the_listed_slots():
     assert workers.open_wc_slots(st) == 13
     put(st, CONVENIENCE, MC, AGRI)  # MC worker present: its empty employee slot counts
     assert workers.open_wc_slots(st) == 14
-    workers.place_company(st, COOP, D.COOP_FARM)  # an empty Cooperative Farm: 3
+    workers_build.place_company(st, COOP, D.COOP_FARM)  # an empty Cooperative Farm: 3
     assert workers.open_wc_slots(st) == 17
     put(st, COOP, WC, U, U, U)
-    workers.place_company(st, 4, D.COMPANY_BY_ID["automated_grain_farm"].index)  # automated
+    workers_build.place_company(st, 4, D.COMPANY_BY_ID["automated_grain_farm"].index)  # automated
     assert workers.open_wc_slots(st) == 14
 
 
@@ -466,14 +470,14 @@ def test_s3_7_build_company_limit_cc_12_mc_8():
     st = blank()
     st.cc_market = [D.COMPANY_BY_ID["fast_food_chain"].index]
     for seat in range(4, 12):
-        workers.place_company(st, seat, D.COMPANY_BY_ID["automated_grain_farm"].index)
+        workers_build.place_company(st, seat, D.COMPANY_BY_ID["automated_grain_farm"].index)
     assert not can(st, CC, "build_company")
     st.seat_card[11] = -1
     assert can(st, CC, "build_company")
     st.mc_market = [D.COMPANY_BY_ID["game_store"].index]
     st.unemployed[MC] = [0, 0, 1, 0, 0, 0]
     for seat in range(14, 20):
-        workers.place_company(st, seat, D.COMPANY_BY_ID["pharmacy"].index)
+        workers_build.place_company(st, seat, D.COMPANY_BY_ID["pharmacy"].index)
     assert not can(st, MC, "build_company")
     st.seat_card[19] = -1
     assert can(st, MC, "build_company")
@@ -535,23 +539,23 @@ def test_s3_7_staff_decision_and_can_staff_contract():
     st.seat_face_up[seat] = 1  # a public Hospital (Health + U) revealed by p1
     st.unemployed[WC] = [0, 0, 0, 1, 0, 0]
     st.unemployed[MC] = [0, 0, 0, 2, 0, 0]
-    assert not workers.can_staff(st, seat, WC)  # nobody for the U slot
-    assert workers.can_staff(st, seat, MC)  # a skilled worker fills the U slot
-    workers.push_staffing(st, 3, seat, MC)
+    assert not workers_build.can_staff(st, seat, WC)  # nobody for the U slot
+    assert workers_build.can_staff(st, seat, MC)  # a skilled worker fills the U slot
+    workers_build.push_staffing(st, 3, seat, MC)
     st._run()
     assert over(st)  # every choice was forced
     assert kinds(st, seat) == [HEALTH, HEALTH, -1] and st.seat_committed[seat][:2] == [1, 1]
-    assert not workers.can_staff(st, seat, MC)  # no longer empty
+    assert not workers_build.can_staff(st, seat, MC)  # no longer empty
 
 
 # -- §4.2 Use Education and the Prosperity gain ------------------------------------------------
 def test_s4_2_prosperity_gain_scores_the_new_space_and_repeats_the_top():
     st = blank()
     st.prosperity[MC], st.vp[MC] = 5, 0
-    workers.gain_prosperity(st, MC)
+    workers_free.gain_prosperity(st, MC)
     assert st.prosperity[MC] == 6 and st.vp[MC] == D.MC_PROSPERITY_VP[6] == 5
     st.prosperity[WC], st.vp[WC] = 10, 0
-    workers.gain_prosperity(st, WC)
+    workers_free.gain_prosperity(st, WC)
     assert st.prosperity[WC] == 10 and st.vp[WC] == 10
 
 
@@ -642,7 +646,7 @@ def test_s5_10_union_needs_four_other_wc_workers_in_that_industry_coop_counts_fo
     put(st, SUPERMARKET, WC, AGRI, U)
     st.unemployed[WC] = [0, 1, 0, 0, 0, 0]
     assert not can(st, WC, "assign_workers")  # 2 Agriculture workers: no union
-    workers.place_company(st, COOP, D.COOP_FARM)
+    workers_build.place_company(st, COOP, D.COOP_FARM)
     put(st, COOP, WC, U, U, -1)  # now 4 WC workers in Agriculture companies
     st.unemployed[WC][U] = 1  # (the farm's last slot is another destination)
     main(st, WC, "assign_workers")
