@@ -31,12 +31,17 @@ rules' insides:
 - ``SCORE_LABEL`` (e.g. ``"mean VP"``) and ``ROLE_LABELS`` (role -> short label).
 
 A game without the hook reports win rates and mean scores only.
+
+Chunks.  ``run_batches`` plays many games in chunks, here or in worker processes (or, through
+a mapper handed down, on a Ray cluster: ``training.evaluation.cluster``), and gives the
+results in the order of the games; the bot report, ``balance``, ``evaluate`` and ``arena``
+all play their games through it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import ModuleType
 from typing import Any
@@ -145,35 +150,58 @@ def play_lineup(game: Game, specs: Sequence[str], seed: int, g: int, build: BotB
     return {**play_deal(game, bots, seed, g, hook), "seed_group": group, "seat_seeds": seeds}
 
 
-JOURNAL_CHUNK = 25  # jobs per chunk at most when each chunk is kept as it ends
+CHUNK_JOBS = 16  # jobs per chunk at most: the progress moves, and a stopped run loses little
+Batch = Callable[[tuple[Any, list[Any]]], list[Any]]  # (shared, chunk) -> a result per job
+# (batch, shared, chunks) -> (chunk index, its results) as each chunk ends
+Mapper = Callable[[Batch, Any, list[list[Any]]], Iterator[tuple[int, list[Any]]]]
 
 
-def run_batches(batch: Callable[[tuple[Any, list[Any]]], list[Any]], shared: Any,
-                jobs: list[Any], workers: int,
-                on_chunk: Callable[[list[Any]], None] | None = None) -> list[Any]:
-    """``batch((shared, chunk))`` over ``jobs`` split in ``8 * workers`` interleaved chunks,
-    in worker processes when ``workers > 1``; the results of every chunk, unordered.
-    ``on_chunk`` sees each chunk's results as soon as it is done (a journal keeps them); with
-    it, no chunk holds more than ``JOURNAL_CHUNK`` jobs, so a stopped run loses little."""
-    n_chunks = max(1, workers) * 8
-    if on_chunk is not None:
-        n_chunks = max(n_chunks, -(-len(jobs) // JOURNAL_CHUNK))
-    chunks = [(shared, jobs[k::n_chunks]) for k in range(n_chunks) if jobs[k::n_chunks]]
-    results: list[Any] = []
+def split_jobs(jobs: Sequence[Any], workers: int, size: int | None = None) -> list[list[Any]]:
+    """``jobs`` in consecutive chunks of ``size`` (default: about four per worker, at most
+    ``CHUNK_JOBS``)."""
+    if size is None:
+        size = min(CHUNK_JOBS, -(-len(jobs) // (4 * max(1, workers))))
+    size = max(1, size)
+    return [list(jobs[start:start + size]) for start in range(0, len(jobs), size)]
 
-    def done(part: list[Any]) -> None:
-        results.extend(part)
+
+def map_chunks(batch: Batch, shared: Any, chunks: list[list[Any]],
+               workers: int) -> Iterator[tuple[int, list[Any]]]:
+    """``(k, batch((shared, chunks[k])))`` as each chunk ends: here, in order, when
+    ``workers <= 1``, else in a pool of ``workers`` processes."""
+    if workers <= 1 or len(chunks) <= 1:
+        for k, chunk in enumerate(chunks):
+            yield k, batch((shared, chunk))
+        return
+    with ProcessPoolExecutor(min(workers, len(chunks))) as pool:
+        futures = {pool.submit(batch, (shared, chunk)): k for k, chunk in enumerate(chunks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def run_batches(batch: Batch, shared: Any, jobs: Sequence[Any], workers: int,
+                on_chunk: Callable[[list[Any]], None] | None = None, *,
+                size: int | None = None, mapper: Mapper | None = None) -> list[Any]:
+    """``batch((shared, chunk))`` over ``jobs`` in chunks (``split_jobs``), in ``workers``
+    processes when ``workers > 1`` (or as ``mapper`` plays them: a Ray cluster's tasks,
+    ``training.evaluation.cluster``); the results in the order of ``jobs``.  ``on_chunk``
+    sees each chunk's results as soon as it is done (a progress bar counts them, a journal
+    keeps them).  Every game must be seeded by its own number, so the split changes no
+    result."""
+    if size is None and workers <= 1 and on_chunk is None and mapper is None:
+        size = len(jobs)  # nobody waits for a chunk: one, and each network loads once
+    chunks = split_jobs(jobs, workers, size)
+    mapped = (map_chunks(batch, shared, chunks, workers) if mapper is None
+              else mapper(batch, shared, chunks))
+    parts: list[list[Any] | None] = [None] * len(chunks)
+    for k, part in mapped:
+        parts[k] = part
         if on_chunk is not None:
             on_chunk(part)
-
-    if workers <= 1:
-        for chunk in chunks:
-            done(batch(chunk))
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            for future in as_completed([pool.submit(batch, chunk) for chunk in chunks]):
-                done(future.result())
-    return results
+    missing = sum(len(chunk) for chunk, part in zip(chunks, parts) if part is None)
+    if missing:  # never a partial result as a whole one
+        raise RuntimeError(f"{missing} of {len(jobs)} jobs came back with no result")
+    return [result for part in parts if part is not None for result in part]
 
 
 def seat_row(records: list[dict[str, Any]], seat: int,

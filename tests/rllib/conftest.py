@@ -1,5 +1,7 @@
-"""Ray for the RLlib tests: every file under the project's ``runs/`` (short, for Ray's
-socket paths), no auth token written to the home folder, nothing left running."""
+"""Ray for the Ray tests: every file under the project's ``runs/`` (short, for Ray's
+socket paths), no auth token written to the home folder, nothing left running.
+``ray_here``: Ray in the test process; ``two_nodes``: a real 2-node cluster on this
+machine (``tests/rllib/local_cluster.py``)."""
 
 from __future__ import annotations
 
@@ -35,3 +37,17 @@ def ray_here():
     yield
     ray.shutdown()
     shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.fixture
+def two_nodes():
+    """(head address, environment for drivers) of a head and a second node on loopback;
+    both stopped after the test, and no Ray process of theirs left behind."""
+    from tests.rllib.local_cluster import local_cluster
+
+    temp = short_temp_dir("rc-")
+    try:
+        with local_cluster(temp) as cluster:
+            yield cluster
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)

@@ -1,143 +1,48 @@
-"""A 2-node Ray cluster on this machine (``ray start --head`` plus a node joining it):
-one iteration of RLlib training with an env runner on each node, exported and played;
-both nodes shut down and no Ray process is left behind.
-
-Everything stays on loopback addresses: the head is named 127.0.0.2 (Ray would swap
-127.0.0.1 and ``localhost`` for the machine's network address), and the joining node
-reaches it there.  Each ``ray start --block`` ends the processes it started when it is
-terminated, so the test stops exactly its own cluster (``ray stop`` would end every
-Ray process of the user on the machine)."""
+"""A 2-node Ray cluster on this machine (``tests/rllib/local_cluster.py``): one iteration
+of RLlib training with an env runner on each node, exported and played; both nodes shut
+down and no Ray process is left behind (the ``two_nodes`` fixture checks it)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ray.rllib")
 
-import psutil  # ray's own copy (ray/thirdparty_files), on the path once ray is imported
-
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot, play_game
 from meeplezoo.training.agents.opponents import load, network_bot
-from tests.rllib.conftest import REPO, short_temp_dir
-
-HEAD_IP = "127.0.0.2"
-START_TIMEOUT_S = 90
+from tests.rllib.conftest import REPO
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _ray_command() -> list[str]:
-    script = Path(sys.executable).with_name("ray")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "ray.scripts.scripts"]
-
-
-def _start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
-    """``ray start ... --block``, returned once the node runs (its log says so)."""
-    with log.open("w") as out:
-        node = subprocess.Popen([*_ray_command(), "start", *args, "--num-cpus=1",
-                                 "--disable-usage-stats", "--block"], env=env, stdout=out,
-                                stderr=subprocess.STDOUT, cwd=REPO)
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while "Ray runtime started" not in log.read_text(errors="replace"):
-        if node.poll() is not None or time.monotonic() > deadline:
-            node.kill()
-            raise AssertionError(f"ray start {args[0]} failed:\n{log.read_text()[-3000:]}")
-        time.sleep(0.5)
-    return node
-
-
-def _ray_processes(temp: Path, pids: set[int]) -> list[str]:
-    """The live processes of this cluster: those named (the nodes' process trees, which
-    include Ray's renamed ``ray::...`` workers), and any whose command line names a path
-    under ``temp``."""
-    found = []
-    for proc in psutil.process_iter(["pid", "cmdline"]):
-        try:
-            cmdline = " ".join(proc.info["cmdline"] or [])
-            mine = proc.info["pid"] in pids or str(temp) in cmdline
-            if mine and proc.status() != psutil.STATUS_ZOMBIE:
-                found.append(f"{proc.info['pid']}: {cmdline[:120]}")
-        except psutil.Error:
-            continue
-    return found
-
-
-@contextmanager
-def local_cluster(temp: Path) -> Iterator[tuple[str, dict[str, str]]]:
-    """(head address, environment for drivers) of a head and a second node."""
-    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_TMPDIR": str(temp)}
-    port = _free_port()
-    nodes: list[subprocess.Popen] = []
-    started: set[int] = set()
-    try:
-        nodes.append(_start(["--head", f"--node-ip-address={HEAD_IP}", f"--port={port}",
-                             f"--ray-client-server-port={_free_port()}",
-                             "--include-dashboard=false"], env, temp / "head.log"))
-        nodes.append(_start([f"--address={HEAD_IP}:{port}"], env, temp / "node.log"))
-        yield f"{HEAD_IP}:{port}", env
-    finally:
-        for node in nodes:
-            with suppress(psutil.Error):
-                started |= {p.pid for p in psutil.Process(node.pid).children(recursive=True)}
-            started.add(node.pid)
-        for node in reversed(nodes):  # the joining node first, then the head
-            node.terminate()
-            try:
-                node.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                node.kill()
-                node.wait()
-        deadline = time.monotonic() + 120  # workers of a loaded machine exit slowly
-        while _ray_processes(temp, started) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        assert not _ray_processes(temp, started), "Ray processes left behind"
-
-
-def test_a_two_node_cluster_trains_exports_and_leaves_no_process(tmp_path):
-    temp = short_temp_dir("rc-")
+def test_a_two_node_cluster_trains_exports_and_leaves_no_process(two_nodes, tmp_path):
+    address, env = two_nodes
     out = tmp_path / "run"
-    try:
-        with local_cluster(temp) as (address, env):
-            trained = subprocess.run(
-                [sys.executable, "-m", "meeplezoo.training.rllib.train",
-                 "--env", "necropolis_railway_v1",
-                 "--players", "2", "--address", address, "--num-env-runners", "2",
-                 "--iterations", "1", "--batch-size", "200", "--minibatch-size", "100",
-                 "--epochs", "1", "--net", "32,32", "--eval-games", "2", "--out", str(out)],
-                env=env, cwd=REPO, capture_output=True, text=True, timeout=300)
-            assert trained.returncode == 0, trained.stdout[-2000:] + trained.stderr[-4000:]
-        assert "Ray: 2 node(s); env runners on 2 node(s)" in trained.stdout
-        # no ERROR line from Ray's core worker about restarting the env runners
-        assert "max_restarts > 0" not in trained.stderr, trained.stderr[-4000:]
-        run = json.loads((out / "run.json").read_text())
-        assert run["cluster_nodes"] == 2 and run["env_runner_nodes"] == 2
-        assert run["address"] == address and run["timesteps_done"] >= 200
+    trained = subprocess.run(
+        [sys.executable, "-m", "meeplezoo.training.rllib.train", "--env", "necropolis_railway_v1",
+         "--players", "2", "--address", address, "--num-env-runners", "2",
+         "--iterations", "1", "--batch-size", "200", "--minibatch-size", "100",
+         "--epochs", "1", "--net", "32,32", "--eval-games", "2", "--out", str(out)],
+        env=env, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert trained.returncode == 0, trained.stdout[-2000:] + trained.stderr[-4000:]
+    assert "Ray: 2 node(s); env runners on 2 node(s)" in trained.stdout
+    # no ERROR line from Ray's core worker about restarting the env runners
+    assert "max_restarts > 0" not in trained.stderr, trained.stderr[-4000:]
+    run = json.loads((out / "run.json").read_text())
+    assert run["cluster_nodes"] == 2 and run["env_runner_nodes"] == 2
+    assert run["address"] == address and run["timesteps_done"] >= 200
 
-        from meeplezoo.training.rllib.export import main as export
+    from meeplezoo.training.rllib.export import main as export
 
-        assert export(["--checkpoint", str(out / "checkpoint"), "--name", "cluster",
-                       "--out", str(tmp_path / "zoo")]) == 0
-        folder = tmp_path / "zoo" / "necropolis_railway_v1" / "cluster"
-        assert load(folder).card["command"].startswith("meeplezoo rllib-train")
-        game = envs.make_game("necropolis_railway_v1", num_players=2)
-        bots = [RandomBot(0), network_bot(str(folder), game)]
-        assert play_game(game.new_initial_state(3), bots).is_terminal()
-        assert not (Path.home() / ".ray" / "auth_token").exists() or "RAY_AUTH_TOKEN" in env
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
+    assert export(["--checkpoint", str(out / "checkpoint"), "--name", "cluster",
+                   "--out", str(tmp_path / "zoo")]) == 0
+    folder = tmp_path / "zoo" / "necropolis_railway_v1" / "cluster"
+    assert load(folder).card["command"].startswith("meeplezoo rllib-train")
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    bots = [RandomBot(0), network_bot(str(folder), game)]
+    assert play_game(game.new_initial_state(3), bots).is_terminal()
+    assert not (Path.home() / ".ray" / "auth_token").exists() or "RAY_AUTH_TOKEN" in env

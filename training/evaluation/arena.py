@@ -23,7 +23,8 @@ the same cards from every seat.  The games asked for are rounded up to whole cyc
 lineups (each lineup equally often; everyone meets everyone).  Everything about game
 ``(d, rotation)`` (the deal, each seat's bot seed) comes from ``(seed, d)`` alone
 (``training.evaluate``'s per-game seeding), so the results do not depend on the worker
-count or on how games are split.
+count or on how games are split, nor on whether they play here or on a Ray cluster
+(``--address``, ``training.evaluation.cluster``).
 
 Ratings.  Each game counts as all its pairwise outcomes by finishing place: for every two
 seats held by different agents, the better place wins, equal places are a draw (half a win
@@ -53,7 +54,6 @@ import shutil
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,12 +67,12 @@ from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import win_share
 from meeplezoo.training.agents.opponents import agent_bot, import_agent, spec_role
 from meeplezoo.training.agents.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
+from meeplezoo.training.evaluation import cluster
 from meeplezoo.training.evaluation.evaluate import _play_lineups, agent_label
 
 ANCHOR = "random"
 BUILT_IN = ("heuristic", "random")
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
-CHUNK_GAMES = 16  # games per worker task: small enough for a smooth progress bar
 LEADERBOARD_FILE = "LEADERBOARD.md"  # in the zoo's folder, beside the checkpoints it rates
 # Tags that keep the arena's own random draws apart from the per-game ones ([seed, deal]).
 ORDER_TAG, FIELD_TAG, BOOTSTRAP_TAG = 1, 2, 3
@@ -178,35 +178,19 @@ def progress_bar(total: int, enabled: bool | str | None, desc: str) -> Any:
 
 
 def play_games(env_name: str, config: dict, games: list[tuple[int, list[Any]]], seed: int,
-               workers: int = 1, progress: bool | str = False, desc: str = "") -> list[dict]:
-    """Play ``(deal, lineup)`` pairs; game results in the order given.
+               workers: int | cluster.Workers = 1, progress: bool | str = False,
+               desc: str = "") -> list[dict]:
+    """Play ``(deal, lineup)`` pairs over ``workers`` (processes, or a Ray cluster:
+    ``training.evaluation.cluster``); game results in the order given.
 
     Each game is seeded from ``(seed, deal)`` alone, so any split over workers gives the
     same results.  Python agents play in this process, in the order given (an agent that
     keeps state between games then sees them in the same order however many workers)."""
     python_agents = any(not isinstance(spec, str) for _, lineup in games for spec in lineup)
-    workers = 1 if python_agents else max(1, min(workers, len(games)))
-    size = max(1, min(CHUNK_GAMES, math.ceil(len(games) / (4 * workers))))
-    chunks = [(start, games[start:start + size]) for start in range(0, len(games), size)]
-    results: list[dict] = [{}] * len(games)
-    bar = progress_bar(len(games), progress, desc)
-    try:
-        if workers == 1:
-            for start, chunk in chunks:
-                results[start:start + len(chunk)] = _play_lineups(
-                    (env_name, config, chunk, seed, None))
-                bar.update(len(chunk))
-        else:
-            with ProcessPoolExecutor(workers) as pool:
-                jobs = {pool.submit(_play_lineups, (env_name, config, chunk, seed, None)): start
-                        for start, chunk in chunks}
-                for job in as_completed(jobs):
-                    part = job.result()
-                    results[jobs[job]:jobs[job] + len(part)] = part
-                    bar.update(len(part))
-    finally:
-        bar.close()
-    return results
+    with progress_bar(len(games), progress, desc) as bar:
+        return cluster.play_chunks(_play_lineups, (env_name, config, seed, None), games,
+                                   workers, lambda part: bar.update(len(part)),
+                                   in_process=python_agents)
 
 
 def compositions(agents: int, players: int) -> list[tuple[int, ...]]:
@@ -342,7 +326,7 @@ def _config(players: int, options: dict | None) -> dict:
 
 
 def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 400,
-              seed: int = 0, workers: int = 1, progress: bool | str = False,
+              seed: int = 0, workers: int | cluster.Workers = 1, progress: bool | str = False,
               options: dict | None = None, resamples: int = 1000) -> dict[str, Any]:
     """The round robin (solo: every agent on the same deals), rated.
 
@@ -367,7 +351,8 @@ def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 
 
 
 def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
-         workers: int = 1, progress: bool | str = False, resamples: int = 1000) -> dict[str, Any]:
+         workers: int | cluster.Workers = 1, progress: bool | str = False,
+         resamples: int = 1000) -> dict[str, Any]:
     """Every agent plays the same ``games`` deals alone; ranked by mean score."""
     played = [(deal, [entrant.spec]) for entrant in entrants for deal in range(games)]
     results = play_games(env_name, config, played, seed, workers, progress,
@@ -383,7 +368,8 @@ def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed:
 
 
 def paired(env_name: str, players: int, first: Any, second: Any, agents: list[Any] = (),
-           games: int = 400, seed: int = 0, workers: int = 1, progress: bool | str = False,
+           games: int = 400, seed: int = 0, workers: int | cluster.Workers = 1,
+           progress: bool | str = False,
            options: dict | None = None, resamples: int = 1000,
            opponents: list[Any] | None = None) -> dict[str, Any]:
     """``first`` and ``second`` on the same deals, from the same seat, against the same
@@ -578,7 +564,8 @@ def replace_env_sections(text: str, env_name: str, sections: list[str]) -> str:
     return "\n".join([*kept[:insert_at], *sections, *kept[insert_at:]]).rstrip("\n") + "\n"
 
 
-def leaderboard(games: int, seed: int, workers: int, progress: bool | str, command: str,
+def leaderboard(games: int, seed: int, workers: int | cluster.Workers, progress: bool | str,
+                command: str,
                 resamples: int = 1000, path: Path | None = None,
                 env_names: list[str] | None = None, update: bool = False,
                 allow_dirty: bool = False) -> str:
@@ -602,7 +589,7 @@ def leaderboard(games: int, seed: int, workers: int, progress: bool | str, comma
             results.append(run_arena(env_name, players, [], games, seed, workers, progress,
                                      resamples=resamples))
     path = path or zoo_root() / LEADERBOARD_FILE
-    took = f"{time.perf_counter() - started:.0f} s with {workers} worker(s)"
+    took = f"{time.perf_counter() - started:.0f} s with {cluster.workers_of(workers)}"
     if update:  # only these envs' sections change; the rest of the file stays as it is
         text = path.read_text()
         for env_name in env_names or []:
@@ -630,9 +617,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400,
                         help="games per table (rounded up to whole cycles of the lineups: "
                              "every lineup plays equally often)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bootstrap", type=int, default=1000, metavar="RESAMPLES")
+    cluster.add_arguments(parser, workers=min(2, os.cpu_count() or 1))
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar (default: a bar when stderr is a terminal, else a "
                              "line every 30 s with games/s and the time left; --no-progress: "
@@ -663,12 +650,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.leaderboard:
             if args.players or agents or args.paired or args.field or options:
                 parser.error("--leaderboard rates the shipped opponents of every env (or of "
-                             "--env only): give it only --env, --games, --seed, --workers, "
-                             "--bootstrap")
+                             "--env only): give it only --env, --games, --seed, --bootstrap and "
+                             "--workers or --address")
+            where = cluster.workers_from(args)  # a missing Ray or a wrong --address: said now
             only = f"--env {args.env} " if args.env else ""
             command = (f"meeplezoo arena --leaderboard {only}--games "
                        f"{args.games} --seed {args.seed} --bootstrap {args.bootstrap}")
-            print(leaderboard(args.games, args.seed, args.workers, progress, command,
+            print(leaderboard(args.games, args.seed, where, progress, command,
                               args.bootstrap, env_names=[args.env] if args.env else None,
                               update=bool(args.env), allow_dirty=args.allow_dirty), end="")
             print(f"wrote {zoo_root() / LEADERBOARD_FILE}", file=sys.stderr)
@@ -677,18 +665,19 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--env and --players are required (or --leaderboard)")
         if args.field and not args.paired:
             parser.error("--field is the field of --paired")
+        where = cluster.workers_from(args)
         if args.paired:
             pair = args.paired.split(",")
             if len(pair) != 2:
                 parser.error("--paired takes two agents: A,B")
             opponents = [spec for spec in (args.field or "").split(",") if spec]
             out = paired(args.env, args.players, pair[0], pair[1], agents, args.games,
-                         args.seed, args.workers, progress, options, args.bootstrap,
+                         args.seed, where, progress, options, args.bootstrap,
                          opponents)
             print("\n".join(paired_lines(out)))
         else:
             out = run_arena(args.env, args.players, agents, args.games, args.seed,
-                            args.workers, progress, options, args.bootstrap)
+                            where, progress, options, args.bootstrap)
             print(f"{args.env}, {args.players} player(s): {out['games']} games, seed "
                   f"{args.seed}")
             print("\n".join(table_lines(out)))

@@ -31,6 +31,8 @@ adds its columns: VP by source, the bills each class put forward and passed, per
 target section, and where the policies ended; other games report win rates and mean scores.
 ``--compare a.json b.json`` prints each class's shift in win rate (b - a) with a 95%
 interval (``training.balance_compare``).
+``--address auto`` plays the games on a Ray cluster, with the same report
+(``training.evaluation.cluster``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from meeplezoo.training.agents.bots import BotCache, make_bot
 from meeplezoo.training.agents.opponents import find_checkpoint, is_team, spec_role
 from meeplezoo.training.agents.zoo import CheckpointError
 from meeplezoo.training.cli import code_commit, parse_options
+from meeplezoo.training.evaluation import cluster
 from meeplezoo.training.evaluation.balance_compare import strength_markdown
 from meeplezoo.training.evaluation.balance_journal import Journal, JournalError
 from meeplezoo.training.evaluation.balance_journal import header as journal_header
@@ -158,16 +161,14 @@ def _batch(args: tuple[tuple[str, dict[str, Any], int, list[Cell]], list[tuple[i
 
 
 def run_cells(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int,
-              games: Sequence[int], workers: int,
+              games: Sequence[int], workers: int | cluster.Workers,
               on_chunk: Callable[[list[dict[str, Any]]], None] | None = None
               ) -> list[dict[str, Any]]:
-    """Games ``games`` (their numbers) of every cell, sorted by cell (in the order given)
-    then game; ``on_chunk`` sees each finished batch (``run_batches``)."""
-    jobs = [(c, g) for c in range(len(cells)) for g in games]
-    results = balance.run_batches(_batch, (env_name, config, seed, cells), jobs, workers,
-                                  on_chunk)
-    order = {cell.name: k for k, cell in enumerate(cells)}
-    return sorted(results, key=lambda r: (order[r["cell"]], r["g"]))
+    """Games ``games`` (their numbers) of every cell, by cell (in the order given) then
+    game, played over ``workers`` (processes, or a Ray cluster:
+    ``training.evaluation.cluster``); ``on_chunk`` sees each finished chunk."""
+    jobs = [(c, g) for c in range(len(cells)) for g in sorted(games)]
+    return cluster.play_chunks(_batch, (env_name, config, seed, cells), jobs, workers, on_chunk)
 
 
 def summarise(game: Game, cells: list[dict[str, Any]],
@@ -250,7 +251,7 @@ def build_cells(game: Game, hook: ModuleType | None, cell_args: list[str],
 
 
 def run(env_name: str, config: dict[str, Any], cells: list[Cell], seed: int, games: int,
-        workers: int, command: str = "", journal: str | Path | None = None,
+        workers: int | cluster.Workers, command: str = "", journal: str | Path | None = None,
         progress: bool | str | None = "off") -> dict[str, Any]:
     """Play every cell and return the report: settings, cells, summary and every game.
     With ``journal`` (``training.balance_journal``) every game is kept on disk as it ends,
@@ -413,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", default="hegemony_v1")
     parser.add_argument("--games", type=int, default=1000, help="games per cell")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
+    cluster.add_arguments(parser, workers=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--cell", action="append", default=[],
                         metavar="NAME=ROLE:SPEC,ROLE:SPEC", help="a lineup (repeatable)")
@@ -472,10 +473,10 @@ def main(argv: list[str] | None = None) -> int:
         cells = build_cells(game, balance.stats_hook(game), args.cell, args.preset, args.team)
         command = "meeplezoo balance " + shlex.join(sys.argv[1:] if argv is None
                                                               else argv)
-        report = run(args.env, config, cells, args.seed, args.games, args.workers, command,
-                     args.journal, progress="auto")
+        report = run(args.env, config, cells, args.seed, args.games,
+                     cluster.workers_from(args), command, args.journal, progress="auto")
         return _write(report, args)
-    except (BalanceError, ConfigError, JournalError) as exc:
+    except (BalanceError, ConfigError, JournalError, cluster.GamesLost) as exc:
         raise SystemExit(f"balance: {exc}") from None
 
 

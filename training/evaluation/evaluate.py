@@ -12,6 +12,8 @@
 Agents are ``random``, ``heuristic``, checkpoint folders or zoo names such as
 ``chihou_sousei_v1/ppo_league`` (played deterministically).  A co-win counts as a 1/k
 share of a win.  Torch-free: the ``[play]`` extra (onnxruntime, openskill) runs it all.
+``--address auto`` plays the games on a Ray cluster, with the same results
+(``training.evaluation.cluster``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import json
 import math
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from meeplezoo.envs.core.stats import wilson
 from meeplezoo.training.agents.bots import BotCache
 from meeplezoo.training.agents.opponents import checkpoint_folder, spec_role
 from meeplezoo.training.agents.zoo import CheckpointError
+from meeplezoo.training.evaluation import cluster
 
 
 def agent_label(spec: Any) -> str:
@@ -65,10 +67,10 @@ def _game_bots(game: Any, lineup: list[str], rng: np.random.Generator, cache: Bo
     return bots
 
 
-def _play_lineups(args: tuple) -> list[dict[str, Any]]:
+def _play_lineups(args: tuple[tuple, list[tuple[int, list[Any]]]]) -> list[dict[str, Any]]:
     """Worker: play the given games (game index, lineup), each seeded by its index, so
     the results do not depend on how games are split over workers."""
-    env_name, config, games, seed, watch = args
+    (env_name, config, seed, watch), games = args
     game = envs.make_game(env_name, **config)
     cache = BotCache(game)
     roles: dict[Any, str | None] = {}
@@ -120,61 +122,20 @@ def role_table(results: list[dict[str, Any]], agent: str | None = None) -> list[
     return table
 
 
-CHUNK_GAMES = 16  # games per worker task when progress is counted
-
-
 def play_many(
-    env_name: str, config: dict, lineups: list[list[str]], seed: int, workers: int,
-    watch: str | None = None, bar: Progress | None = None,
+    env_name: str, config: dict, lineups: list[list[str]], seed: int,
+    workers: int | cluster.Workers, watch: str | None = None, bar: Progress | None = None,
 ) -> list[dict[str, Any]]:
-    """Play lineups, split across worker processes (order of results kept);
-    with ``watch``, each worker prints that agent's running win share; ``bar`` counts the
-    games as they end (in chunks of ``CHUNK_GAMES`` at most: every game is seeded by its
-    index, so the split changes no result)."""
-    workers = max(1, min(workers, len(lineups)))
-    if any(not isinstance(spec, str) for lineup in lineups for spec in lineup):
-        workers = 1  # Python agents stay in this process (games are seeded alike anyway)
-    indexed = list(enumerate(lineups))
-    if bar is not None and watch is None:
-        return _play_counted(env_name, config, indexed, seed, workers, bar)
-    chunks = [indexed[i::workers] for i in range(workers)]
-    jobs = [(env_name, config, chunk, seed, watch) for chunk in chunks]
-    if workers == 1:
-        parts = [_play_lineups(jobs[0])]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_lineups, jobs))
-    merged: list[dict[str, Any]] = [None] * len(lineups)  # type: ignore[list-item]
-    for i, part in enumerate(parts):
-        for j, result in enumerate(part):
-            merged[i + j * workers] = result
-    if bar is not None:
-        bar.update(len(lineups))
-    return merged
-
-
-def _play_counted(env_name: str, config: dict, indexed: list[tuple[int, list[Any]]],
-                  seed: int, workers: int, bar: Progress) -> list[dict[str, Any]]:
-    """``play_many``'s games in small chunks, each counted in ``bar`` as it ends."""
-    size = max(1, min(CHUNK_GAMES, math.ceil(len(indexed) / (4 * workers))))
-    chunks = [indexed[start:start + size] for start in range(0, len(indexed), size)]
-    merged: list[dict[str, Any]] = [None] * len(indexed)  # type: ignore[list-item]
-
-    def place(chunk: list[tuple[int, list[Any]]], part: list[dict[str, Any]]) -> None:
-        for (index, _), result in zip(chunk, part):
-            merged[index] = result
-        bar.update(len(part))
-
-    if workers == 1:
-        for chunk in chunks:
-            place(chunk, _play_lineups((env_name, config, chunk, seed, None)))
-        return merged
-    with ProcessPoolExecutor(workers) as pool:
-        jobs = {pool.submit(_play_lineups, (env_name, config, chunk, seed, None)): chunk
-                for chunk in chunks}
-        for job in as_completed(jobs):
-            place(jobs[job], job.result())
-    return merged
+    """Play lineups, in chunks over ``workers`` (worker processes, or a Ray cluster:
+    ``training.evaluation.cluster``), results in the order of the lineups; with ``watch``,
+    each worker plays one chunk and prints that agent's running win share; ``bar`` counts
+    the games as their chunks end (every game is seeded by its index, so the split changes
+    no result).  Python agents play in this process."""
+    python_agents = any(not isinstance(spec, str) for lineup in lineups for spec in lineup)
+    counted = (lambda part: bar.update(len(part))) if bar is not None else None
+    return cluster.play_chunks(_play_lineups, (env_name, config, seed, watch),
+                       list(enumerate(lineups)), workers, counted,
+                       per_worker=watch is not None, in_process=python_agents)
 
 
 def versus_field(
@@ -184,7 +145,7 @@ def versus_field(
     field: Any,
     games: int,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | cluster.Workers = 1,
     progress: bool = False,
     bar: Progress | None = None,
 ) -> dict[str, Any]:
@@ -235,7 +196,8 @@ def versus_field(
 
 
 def round_robin(
-    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1,
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0,
+    workers: int | cluster.Workers = 1,
     bar: Progress | None = None,
 ) -> dict[str, Any]:
     """Random seat-shuffled lineups of the agents; openskill ratings and win shares."""
@@ -309,7 +271,8 @@ def _role_lineup(game: Any, agents: list[str], roles: dict[str, str | None],
 
 
 def solo_scores(
-    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0, workers: int = 1,
+    env_name: str, config: dict, agents: list[str], games: int, seed: int = 0,
+    workers: int | cluster.Workers = 1,
     bar: Progress | None = None,
 ) -> dict[str, dict[str, float]]:
     """Mean solo score (with its 95% interval) of each agent over the same seeded games."""
@@ -331,7 +294,7 @@ def evaluate_checkpoint(
     players: int | None = None,
     seed: int = 12345,
     fields: tuple[str, ...] = ("random", "heuristic"),
-    workers: int | None = None,
+    workers: int | cluster.Workers | None = None,
     progress: bool = False,
     progress_style: bool | str | None = "off",
 ) -> dict[str, Any]:
@@ -403,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    cluster.add_arguments(parser, workers=min(2, os.cpu_count() or 1))
     parser.add_argument(
         "--option",
         action="append",
@@ -422,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return _run_cli(args)
-    except (ConfigError, CheckpointError, ValueError) as exc:  # a bad spec, not a crash
+    except (ConfigError, CheckpointError, ValueError, cluster.GamesLost) as exc:  # not a crash
         raise SystemExit(f"evaluate: {exc}") from None
 
 
@@ -437,6 +400,7 @@ def _run_cli(args: argparse.Namespace) -> int:
         envs.make_game(args.env, **config)
     except ConfigError as exc:
         raise SystemExit(str(exc)) from None
+    args.workers = cluster.workers_from(args)  # a missing Ray or a wrong --address: said now
     watch = bool(args.progress) and bool(args.field)  # --progress: the per-game lines
     total = args.games * (1 if args.players > 1 and not args.field else len(args.agents))
     with Progress(total, f"evaluate {args.env}",
