@@ -28,17 +28,18 @@ def _midgame(name: str, seed: int, moves: int, **config):
     return game, state
 
 
+@pytest.mark.parametrize("root", ["puct", "gumbel"])
 @pytest.mark.parametrize("name, config", [("toy_v0", {"num_players": 3}),
                                           ("necropolis_railway_v1", {"num_players": 2})])
 def test_positions_that_differ_only_in_what_the_player_cannot_see_get_the_same_search(
-        name, config):
+        name, config, root):
     game, state = _midgame(name, 3, 4, **config)
     seat = state.current_player()
     other = state.resample_hidden(seat, np.random.default_rng(99))  # another true deal
     assert information_digest(other, seat) == information_digest(state, seat)
     assert other.to_dict() != state.to_dict()  # the hidden part does differ
-    one = ISMCTS(game, simulations=24, seed=5).search(state)
-    two = ISMCTS(game, simulations=24, seed=5).search(other)
+    one = ISMCTS(game, simulations=24, seed=5, root=root).search(state)
+    two = ISMCTS(game, simulations=24, seed=5, root=root).search(other)
     assert (one.action, one.visits, one.values) == (two.action, two.visits, two.values)
 
 
@@ -51,6 +52,41 @@ def test_budget_is_kept_and_a_seed_repeats_the_search():
     assert (again.action, again.visits) == (result.action, result.visits)
     quick = ISMCTS(game, simulations=10_000, time_limit=0.05, seed=2).search(state)
     assert 1 <= quick.simulations < 10_000 and quick.seconds < 2.0
+
+
+def test_gumbel_root_keeps_its_budget_halves_its_candidates_and_repeats():
+    game, state = _midgame("necropolis_railway_v1", 1, 6, num_players=2)
+    legal = state.legal_actions()
+    assert len(legal) >= 4
+    result = ISMCTS(game, simulations=16, seed=2, root="gumbel", considered=4).search(state)
+    assert result.simulations <= 16 and sum(result.visits.values()) == result.simulations
+    assert len(result.visits) <= 4 and result.action in result.visits  # only candidates
+    assert state.legal_mask()[result.action]
+    # Sequential Halving: the survivors of the first round hold the most visits
+    ranked = sorted(result.visits.values(), reverse=True)
+    assert ranked[0] >= ranked[-1] and ranked[0] > 16 // 2 // 4
+    again = ISMCTS(game, simulations=16, seed=2, root="gumbel", considered=4).search(state)
+    assert (again.action, again.visits) == (result.action, result.visits)
+    one = ISMCTS(game, simulations=1, seed=2, root="gumbel").search(state)
+    assert one.simulations == 1 and state.legal_mask()[one.action]
+
+
+def test_gumbel_root_follows_a_clear_value():
+    """With a value that favours one root action, a Gumbel search at 8 simulations over
+    a uniform prior picks it (PUCT's visits would follow the prior's tie-break)."""
+    game, state = _midgame("necropolis_railway_v1", 2, 6, num_players=2)
+    target = state.legal_actions()[-1]
+
+    class Probe(ISMCTS):
+        """Notes the root action each simulation takes, which the value reads."""
+
+        def _simulate(self, det, seat, root, rng, first=None):
+            self.taken = first
+            super()._simulate(det, seat, root, rng, first)
+
+    search = Probe(game, value=lambda det, s: float(search.taken == target), simulations=8,
+                   seed=0, root="gumbel", considered=8)
+    assert search.search(state).action == target
 
 
 def test_a_forced_move_costs_no_search():
@@ -93,3 +129,7 @@ def test_bad_budgets_are_refused():
         ISMCTS(game, simulations=0)
     with pytest.raises(ValueError, match="time_limit"):
         ISMCTS(game, time_limit=0)
+    with pytest.raises(ValueError, match="root"):
+        ISMCTS(game, root="alphazero")
+    with pytest.raises(ValueError, match="considered"):
+        ISMCTS(game, root="gumbel", considered=1)

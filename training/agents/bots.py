@@ -37,8 +37,8 @@ from meeplezoo.training.agents.search import lookahead_bot
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"play": "sampled"},
     "medium": {"play": "greedy"},
-    "hard": {"play": "search", "simulations": 16},
-    "expert": {"play": "search", "simulations": 64},
+    "hard": {"play": "search", "simulations": 16, "root": "gumbel", "considered": 4},
+    "expert": {"play": "search", "simulations": 64, "root": "gumbel", "considered": 8},
 }
 
 
@@ -77,7 +77,8 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
         return greedy if plays else game.heuristic_bot(bot_seed)
 
     search = ISMCTS(game, prior=agent, value=value, opponents=movers,
-                    simulations=settings["simulations"], seed=0 if seed is None else seed)
+                    simulations=settings["simulations"], root=settings["root"],
+                    considered=settings["considered"], seed=0 if seed is None else seed)
     return SearchBot(search, name=f"{base}@{level}")
 
 

@@ -36,9 +36,18 @@ One decision of player ``p`` runs ``simulations`` simulations (or as many as
 4. **Back up** that value along the path.
 
 The move is the root action with the most visits (ties: the higher mean value, then
-the lower index).  Reproducible: a decision's random stream is seeded by ``seed`` and
-a digest of ``p``'s observation and legal mask, so two positions ``p`` cannot tell
-apart get the same decision, and the same position gets the same one.  Torch-free.
+the lower index).  With ``root="gumbel"`` the root is searched as Gumbel MuZero does
+(Danihelka et al. 2022; mctx's ``gumbel_muzero_policy``), which improves on the prior
+even at 16 simulations where PUCT's visits mostly follow it: ``m`` root actions are
+drawn without replacement by Gumbel-top-k on the prior's logits, Sequential Halving
+spends the budget on them in rounds, keeping the better half by
+``g(a) + logit(a) + sigma(q(a))`` each round, and the move is the best survivor by the
+same score (``sigma`` scales the min-max normalised mean value by ``c_visit`` plus the
+most visits, ``c_scale`` times).  Below the root PUCT runs as above.
+
+Reproducible: a decision's random stream is seeded by ``seed`` and a digest of ``p``'s
+observation and legal mask, so two positions ``p`` cannot tell apart get the same
+decision, and the same position gets the same one.  Torch-free.
 """
 
 from __future__ import annotations
@@ -149,9 +158,14 @@ class ISMCTS:
                  value: Value | None = None, opponents: BotFactory = random_bots,
                  simulations: int = 64, time_limit: float | None = None,
                  c_puct: float = 1.5, margin_weight: float = 0.1, seed: int = 0,
-                 max_decisions: int | None = None) -> None:
+                 max_decisions: int | None = None, root: str = "puct",
+                 considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
+        if root not in ("puct", "gumbel"):
+            raise ValueError(f"root must be 'puct' or 'gumbel', got {root!r}")
+        if considered < 2:
+            raise ValueError(f"considered must be at least 2 root actions, got {considered}")
         if time_limit is not None and time_limit <= 0:
             raise ValueError(f"time_limit must be positive seconds, got {time_limit}")
         self.game = game
@@ -169,6 +183,10 @@ class ISMCTS:
         self.margin_weight = margin_weight
         self.seed = seed
         self.max_decisions = max_decisions or game.max_decisions
+        self.root = root
+        self.considered = considered
+        self.c_visit = c_visit
+        self.c_scale = c_scale
 
     # -- one decision ---------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -184,22 +202,71 @@ class ISMCTS:
             return SearchResult(int(legal[0]), {}, {}, 0, 0.0)
         rng = np.random.default_rng([self.seed, information_digest(state, seat)])
         root = Node(self.prior(state, seat))
-        done = 0
-        while done < self.simulations:
-            if self.time_limit is not None and done and \
-                    time.perf_counter() - start >= self.time_limit:
-                break
-            self._simulate(state.resample_hidden(seat, rng), seat, root, rng)
-            done += 1
-        best = max((int(a) for a in legal),
-                   key=lambda a: (root.visits.get(a, 0), root.mean(a), -a))
+        if self.root == "gumbel":
+            best, done = self._gumbel_search(state, seat, root, legal, rng, start)
+        else:
+            done = 0
+            while done < self.simulations and not self._out_of_time(done, start):
+                self._simulate(state.resample_hidden(seat, rng), seat, root, rng)
+                done += 1
+            best = max((int(a) for a in legal),
+                       key=lambda a: (root.visits.get(a, 0), root.mean(a), -a))
         return SearchResult(best, dict(root.visits),
                             {a: root.mean(a) for a in root.visits}, done,
                             time.perf_counter() - start)
 
+    def _out_of_time(self, done: int, start: float) -> bool:
+        return (self.time_limit is not None and done > 0
+                and time.perf_counter() - start >= self.time_limit)
+
+    def _gumbel_search(self, state: GameState, seat: int, root: Node, legal: np.ndarray,
+                       rng: np.random.Generator, start: float) -> tuple[int, int]:
+        """Gumbel-top-k at the root and Sequential Halving over its candidates (module
+        docstring); the chosen action and the simulations run."""
+        actions = [int(a) for a in legal]
+        with np.errstate(divide="ignore"):
+            logits = np.log(np.asarray(root.prior, dtype=np.float64)[actions])
+        logits = np.where(np.isfinite(logits), logits, -1e9)  # a legal action of prior 0
+        gumbel = rng.gumbel(size=len(actions))
+        base = {a: float(g + lg) for a, g, lg in zip(actions, gumbel, logits)}
+        m = min(len(actions), self.considered, self.simulations)
+        alive = sorted(actions, key=lambda a: (-base[a], a))[:max(m, 1)]
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        done = 0
+        while done < self.simulations and not self._out_of_time(done, start):
+            share = max(1, (self.simulations // rounds) // len(alive))
+            for action in alive:
+                for _ in range(share):
+                    if done >= self.simulations or self._out_of_time(done, start):
+                        break
+                    self._simulate(state.resample_hidden(seat, rng), seat, root, rng,
+                                   first=action)
+                    done += 1
+            if len(alive) == 1:  # more simulations would not change the move
+                break
+            alive = self._best_half(root, alive, base)
+        return self._best_half(root, alive, base)[0], done
+
+    def _best_half(self, root: Node, alive: list[int], base: dict[int, float]) -> list[int]:
+        """The better half of ``alive`` (at least one) by ``g + logit + sigma(q)``, best
+        first; an action not yet visited has the lowest visited mean as its q."""
+        visited = [root.mean(a) for a in alive if root.visits.get(a, 0)]
+        low, high = (min(visited), max(visited)) if visited else (0.0, 0.0)
+        most = max((root.visits.get(a, 0) for a in alive), default=0)
+        scale = (self.c_visit + most) * self.c_scale
+
+        def score(a: int) -> tuple[float, int]:
+            q = root.mean(a) if root.visits.get(a, 0) else low
+            normalised = (q - low) / (high - low) if high > low else 0.0
+            return (base[a] + scale * normalised, -a)
+
+        ranked = sorted(alive, key=score, reverse=True)
+        return ranked[:max(1, len(ranked) // 2)] if len(ranked) > 1 else ranked
+
     # -- one simulation -------------------------------------------------------------------
     def _simulate(self, det: GameState, seat: int, root: Node,
-                  rng: np.random.Generator) -> None:
+                  rng: np.random.Generator, first: int | None = None) -> None:
+        """One simulation; ``first``: the root action it must take (Gumbel's halving)."""
         movers: dict[int, StateBot] = {}
 
         def bot(s: int) -> StateBot:
@@ -230,7 +297,12 @@ class ISMCTS:
                     parent.children[key] = Node(self.prior(det, seat))
                     value = self._leaf_value(det, seat, bot, steps)
                     break
-            action = self._select(node, legal)
+            if first is not None and node is root:
+                action = first  # legal: the root's legal actions are the player's to see
+                for a in legal:
+                    node.available[int(a)] = node.available.get(int(a), 0) + 1
+            else:
+                action = self._select(node, legal)
             path.append((node, action))
             det.apply(action)
             steps += 1
