@@ -199,11 +199,12 @@ class NecropolisPresenter(Presenter):
         perks = ", ".join(D.PERKS[i] for i in range(len(D.PERKS)) if p.perks[i]) or "none"
         columns = []
         for c in range(D.COLUMNS):
-            buried = [D.COFFIN_COLOURS[p.plots[c * D.ROWS + r]][0]
-                      for r in range(p.fill[c])]
-            worker = WORKERS.get(p.col_worker[c], "-")
-            columns.append(f"col {c + 1}: {''.join(buried) or '·'} ({worker}, "
-                           f"{('none', 'bronze', 'silver', 'gold')[p.mortuary[c]]})")
+            buried = "".join(D.COFFIN_COLOURS[p.plots[c * D.ROWS + r]][0]
+                             for r in range(p.fill[c]))
+            plots = "".join(D.COFFIN_COLOURS[k][0] for k in D.PLOT_COLOUR[c])
+            mortuary = ("no mortuary", "bronze", "silver", "gold")[p.mortuary[c]]
+            columns.append(f"col {c + 1}: {WORKERS.get(p.col_worker[c], 'no worker')}, "
+                           f"{mortuary}; plots {plots}, buried {buried or '-'}")
         return [
             Piece(f"p{seat}:money", "Money and discs", [f"{p.money} money · prestige {p.prestige}",
                                           f"discs: {discs(p.discs)}"]),
