@@ -166,6 +166,9 @@ class NecropolisPresenter(Presenter):
             return f"row:{action - A.TAKE}"
         if A.BONUS <= action < A.PRESTIGE:
             return f"bonus:{action - A.BONUS}"
+        where = self.name(st, action).rpartition("@column_")[2]
+        if where.isdigit():  # hire, build, volunteer, bury, dismiss in a column
+            return f"p{st.current_player()}:col{int(where) - 1}"
         return None
 
     # -- the table ------------------------------------------------------------------
@@ -192,32 +195,38 @@ class NecropolisPresenter(Presenter):
 
     @staticmethod
     def boards(seat: int, p: Player) -> list[Piece]:
-        slots = [f"{D.SLOT_NAMES[s].replace('_', ' ')} {'-AB'[p.london[s]]}"
+        slots = [f"{D.SLOT_NAMES[s].replace('_', ' ')} {('printed', 'A', 'B')[p.london[s]]}"
                  for s in range(D.NUM_SLOTS)]
         cars = [" ".join("AB"[side - 1] for side in p.cars[k]) or "-" for k in range(2)]
         tucked = ", ".join(D.ABILITIES[D.CARD_ABILITY[c]].lower() for c in p.tucked) or "none"
         perks = ", ".join(D.PERKS[i] for i in range(len(D.PERKS)) if p.perks[i]) or "none"
         columns = []
         for c in range(D.COLUMNS):
-            buried = "".join(D.COFFIN_COLOURS[p.plots[c * D.ROWS + r]][0]
-                             for r in range(p.fill[c]))
-            plots = "".join(D.COFFIN_COLOURS[k][0] for k in D.PLOT_COLOUR[c])
-            mortuary = ("no mortuary", "bronze", "silver", "gold")[p.mortuary[c]]
-            columns.append(f"col {c + 1}: {WORKERS.get(p.col_worker[c], 'no worker')}, "
-                           f"{mortuary}; plots {plots}, buried {buried or '-'}")
+            buried = " ".join(D.COFFIN_COLOURS[p.plots[c * D.ROWS + r]]
+                              for r in range(p.fill[c]))
+            plots = " ".join(D.COFFIN_COLOURS[k] for k in D.PLOT_COLOUR[c])
+            mortuary = ("no mortuary", "bronze mortuary", "silver mortuary",
+                        "gold mortuary")[p.mortuary[c]]
+            columns.append(Piece(f"p{seat}:col{c}", f"Column {c + 1}",
+                                 [f"{WORKERS.get(p.col_worker[c], 'no worker')}, {mortuary}",
+                                  f"buried: {buried or 'none'}"],
+                                 f"Plots bottom to top: {plots}; a coffin on a plot of its "
+                                 f"colour earns {D.MATCH_MONEY} money.",
+                                 tags=["column"]))
         return [
             Piece(f"p{seat}:money", "Money and discs", [f"{p.money} money · prestige {p.prestige}",
-                                          f"discs: {discs(p.discs)}"]),
-            Piece(f"p{seat}:london", "London", [", ".join(slots),
-                                 f"staff {p.london_staff}, volunteers {p.london_vol}",
-                                 f"waiting: {coffins(p.waiting)}; {p.waiting_mourners} mourners"]),
+                                                        f"discs: {discs(p.discs)}"]),
+            Piece(f"p{seat}:london", "London",
+                  [", ".join(slots), f"staff {p.london_staff}, volunteers {p.london_vol}",
+                   f"waiting: {coffins(p.waiting)}; {p.waiting_mourners} mourners"]),
             Piece(f"p{seat}:railway", "Railway", [f"coffin cars {cars[0]} · mourner cars {cars[1]}",
-                                  f"tucked: {tucked}", f"perks: {perks}"]),
+                                                  f"tucked: {tucked}", f"perks: {perks}"]),
             Piece(f"p{seat}:train", f"Train at {station(p.pos)}",
                   [f"coffins {coffins(p.train)} (room {p.coffin_capacity()})",
                    f"mourners {p.train_mourners}/{p.mourner_capacity()}"]),
             Piece(f"p{seat}:necropolis", "Necropolis",
-                  [*columns, f"mourners {p.necro_mourners}, overflow {coffins(p.overflow)}"]),
+                  [f"mourners {p.necro_mourners}", f"overflow {coffins(p.overflow)}"]),
+            *columns,
         ]
 
     def summary(self, st: NecropolisState, seat: int) -> list[str]:
