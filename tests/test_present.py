@@ -84,6 +84,16 @@ def test_hegemony_shows_a_hand_and_a_bid_only_to_its_class():
                 "sealed a bid" in line for seat in view(presenter, before, frozenset({3}))
                 ["sections"][1]["pieces"] for line in seat["lines"]):
             break
+    bidder = before.current_player()
+    action = next(a for a in before.legal_actions())
+    after = before.clone()
+    after.apply(action)
+    lines = presenter.narrate(before, action, after)
+    own = [line.text for line in lines if line.visible_to(frozenset({bidder}))]
+    assert own[0].endswith(" influence") and "Bid " in own[0]
+    for viewers in (frozenset(), frozenset({(bidder + 1) % 4})):  # a watcher, another seat
+        told = [line.text for line in lines if line.visible_to(viewers)]
+        assert "places a sealed bid" in told[0] and "Bid " not in told[0]
     mine = view(presenter, before, frozenset({0}))
     text = json.dumps(mine)
     assert "Your hand (Working Class)" in text and "Your hand (Middle Class)" not in text

@@ -61,13 +61,18 @@ class Section:
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the game log; ``seen_by`` the seats that may read it (None: all)."""
+    """One line of the game log; ``seen_by`` the seats that may read it (None: all), and
+    ``not_for`` the seats that read another line in its place (a secret move's own seat
+    reads what it did; a watcher holding no seat reads the public line)."""
 
     text: str
     seen_by: frozenset[int] | None = None
+    not_for: frozenset[int] = frozenset()
 
     def visible_to(self, viewers: frozenset[int]) -> bool:
-        return self.seen_by is None or bool(self.seen_by & viewers)
+        if self.seen_by is not None:
+            return bool(self.seen_by & viewers)
+        return not self.not_for & viewers
 
 
 class Presenter:
@@ -127,8 +132,7 @@ class Presenter:
         if not self.secret(before, action):
             return [LogLine(text)]
         return [LogLine(text, frozenset({seat})),
-                LogLine(f"{who}: {self.hidden_move(before, action)}",
-                        frozenset(range(before.game.num_players)) - {seat})]
+                LogLine(f"{who}: {self.hidden_move(before, action)}", not_for=frozenset({seat}))]
 
     def hidden_move(self, state: GameState, action: int) -> str:
         """How a secret move reads to the seats that may not see it."""

@@ -193,14 +193,34 @@ class HegemonyPresenter(Presenter):
         if kind == "turn":
             return PROMPTS[kind]
         text = PROMPTS.get(kind, super().prompt(st))
-        card = self.resolving_card(st)
-        if kind.startswith("effects_") and card:
-            text += f" — {card_title(card)}: {card_text(card)}"
-        return text
+        source = self.source(st) if kind.startswith("effects_") else ""
+        return f"{text} — {source}" if source else text
+
+    @staticmethod
+    def source(st: HegemonyState) -> str:
+        """What a card or Event decision belongs to, from the agenda below it: the Event an
+        Event Action resolves, the card whose legitimacy symbols wait for its effect, or
+        else the mover's last played card ("" if none)."""
+        for code, seat, arg in reversed(st.agenda):
+            name = st.agenda_rules.name(code)
+            if name == "event_action_end" and arg < len(st.events):
+                return f"the Event {event_title(st.events[arg])}"
+            if name == "effects_legitimacy_symbols":
+                card = card_designs(seat)[arg]
+                return f"{card_title(card)}: {card_text(card)}"
+        card = HegemonyPresenter.resolving_card(st)
+        return f"{card_title(card)}: {card_text(card)}" if card else ""
 
     @staticmethod
     def resolving_card(st: HegemonyState) -> str | None:
-        """The card whose effect asks (the mover's last played card), or None."""
+        """The card whose effect asks: the legitimacy step's card, else the mover's last
+        played card; None for an Event's decision or without a card."""
+        for code, seat, arg in reversed(st.agenda):
+            name = st.agenda_rules.name(code)
+            if name == "event_action_end":
+                return None
+            if name == "effects_legitimacy_symbols":
+                return card_designs(seat)[arg]
         seat = st.current_player()
         if seat < 0 or not st.action_discard[seat]:
             return None
