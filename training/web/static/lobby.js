@@ -44,7 +44,7 @@ function drawOptions(game) {
       select.append(item);
     }
     select.value = JSON.stringify(option.default);
-    label.append(select);
+    label.append(select, MZ.el("span", "hint option-doc", " " + option.doc));
     box.append(label);
   }
 }
