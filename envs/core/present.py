@@ -49,7 +49,8 @@ class Piece:
 @dataclass
 class Section:
     """A group of pieces: ``row`` (side by side), ``grid`` (by ``x``/``y``) or ``list``.
-    ``terminal``: the text render lacks it, so terminal play prints it too."""
+    ``terminal``: the text render lacks it, so terminal play prints it too (with each
+    piece's detail under it unless ``details`` is off)."""
 
     id: str
     title: str
@@ -57,6 +58,7 @@ class Section:
     layout: str = "row"
     note: str = ""
     terminal: bool = False
+    details: bool = True
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,6 @@ def sections_text(sections: list[Section]) -> list[str]:
             head = f"  {piece.title}"
             text = "; ".join([*piece.lines, *(f"[{b}]" for b in piece.badges)])
             lines.append(f"{head}: {text}" if text else head)
-            if piece.detail and piece.detail not in piece.lines:
+            if section.details and piece.detail and piece.detail not in piece.lines:
                 lines.append(f"      {piece.detail}")
     return lines

@@ -32,6 +32,7 @@ from meeplezoo.envs.hegemony.present_text import (
     FREE_TEXT,
     GOOD_NAMES,
     INDUSTRY_NAMES,
+    POLICY_DETAILS,
     POLICY_NAMES,
     agenda_text,
     card_options,
@@ -381,19 +382,24 @@ class HegemonyPresenter(Presenter):
             *(Piece(f"mcmarket:{k}", D.COMPANIES[c].name, ["MC market"],
                     company_text(D.COMPANIES[c]), tags=["market"])
               for k, c in enumerate(st.mc_market))]))
-        out.append(Section("events", "Events, Agenda, Export card and deals", self.table(st)))
+        out.append(Section("events", "Events, Agenda, Export card and deals", self.table(st),
+                           terminal=True))
         return out
 
     def policies(self, st: HegemonyState) -> Section:
         pieces = []
         for p in range(D.POLICIES):
-            lines = [f"section {D.SECTIONS[st.policies[p]]}"]
+            now = st.policies[p]
+            lines = [f"{D.SECTIONS[now]}: {POLICY_DETAILS[p][now]}"]
             if st.bills[p] >= 0:
-                lines.append(f"bill → {D.SECTIONS[st.bills[p] % 3]} by {SHORT[st.bills[p] // 3]}")
+                to = st.bills[p] % 3
+                lines.append(f"bill by {SHORT[st.bills[p] // 3]} → {D.SECTIONS[to]}: "
+                             f"{POLICY_DETAILS[p][to]}")
             pieces.append(Piece(f"policy:{p}", f"p{p + 1} {POLICY_NAMES[p]}", lines,
                                 policy_text(p), tags=["bill"] if st.bills[p] >= 0 else []))
         tax = D.tax_multiplier(*st.policies[2:5])
-        return Section("policies", "Policies", pieces, note=f"tax multiplier {tax}")
+        return Section("policies", "Policies", pieces, note=f"tax multiplier {tax}",
+                       terminal=True, details=False)
 
     def classes(self, st: HegemonyState, viewers: frozenset[int]) -> Section:
         pieces = []

@@ -60,7 +60,7 @@ def _policy_details() -> tuple[tuple[str, str, str], ...]:
     return (
         tuple(f"public sector of {n} companies" for n in D.PUBLIC_SECTOR_SIZE),
         tuple(f"minimum wage {D.WAGE_LEVELS[level]}" for level in D.MIN_WAGE_LEVEL),
-        tuple(f"tax multiplier base {b} (+{f} per welfare step)"
+        tuple(f"tax multiplier {b} + {f} per generous Health or Education step"
               for b, f in zip(D.TM_BASE, D.TM_FACTOR)),
         tuple(f"public Health costs {p}" for p in D.PUBLIC_SERVICE_PRICE),
         tuple(f"public Education costs {p}" for p in D.PUBLIC_SERVICE_PRICE),
@@ -130,8 +130,10 @@ def event_title(index: int) -> str:
 
 def event_text(index: int) -> str:
     row = DECK_ROWS[EVENTS[index]["id"]]
-    return (f"The State may {row['task']}; rewards: {row['options']}; left alone: "
-            f"{row['no action']}")
+    penalty = row["no action"].lstrip("−-1 ").replace("State's pick",
+                                                       "two classes the State picks")
+    return (f"The State may {row['task']}; rewards (Leg = legitimacy with that class): "
+            f"{row['options']}; if the State leaves it: -1 legitimacy with {penalty}")
 
 
 def agenda_text(index: int) -> str:
