@@ -10,14 +10,24 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.meeplezoo-installed
 
-.PHONY: demo test lint bench install clean
+# The browser tests drive Debian's Chromium (never a browser Playwright would download).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: demo test lint bench install chromium clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet torch==2.13.0 $(if $(TORCH_INDEX),--index-url $(TORCH_INDEX))
-	$(PY) -m pip install --quiet -e ".[train,dev,rllib,report]"
+	$(PY) -m pip install --quiet -e ".[train,dev,rllib,report,web]"
+	$(MAKE) chromium
 	touch $(STAMP)
+
+# Chromium from Debian's packages when it is missing (for the web table's browser tests).
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 install: $(STAMP)
 

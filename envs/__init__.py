@@ -76,6 +76,22 @@ def make_raw(name: str, **config: Any) -> Any:
     return _module(name).raw_env(**config)
 
 
+def presenter(name: str) -> Any:
+    """The presentation layer of an env (its package's ``present.PRESENTER``: prompts, labels,
+    card text and the log, for the terminal and the web table); the plain
+    ``envs.core.present.Presenter`` for a game without one."""
+    _module(name)
+    try:
+        module = importlib.import_module(_MODULES[name] + ".present")
+    except ModuleNotFoundError as exc:
+        if exc.name != _MODULES[name] + ".present":
+            raise
+        from meeplezoo.envs.core.present import Presenter
+
+        return Presenter()
+    return module.PRESENTER
+
+
 def _register_with_pettingzoo() -> None:
     try:
         from pettingzoo import register
@@ -117,4 +133,5 @@ def _register_with_gymnasium() -> None:
 _register_with_pettingzoo()
 _register_with_gymnasium()
 
-__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw", "register", "seat_env_id"]
+__all__ = ["game_class", "list_envs", "make", "make_game", "make_raw", "presenter", "register",
+           "seat_env_id"]

@@ -18,6 +18,7 @@ import sys
 # command -> (module, what it does)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("meeplezoo.training.play", "play a game in the terminal against any agent"),
+    "serve": ("meeplezoo.training.web.serve", "play in your browser: the web table"),
     "train": ("meeplezoo.training.fitting.train",
               "fit an agent with MaskablePPO (self-play, roles)"),
     "improve": ("meeplezoo.training.fitting.improve", "distil a rollout search into a policy"),

@@ -60,6 +60,7 @@ WRONG_PATH = {
     "rllib-train": ["--env", ENV, "--iterations", "1", "--out", "{tmp}", "--eval-fields",
                     NOPE],
     "rllib-export": ["--checkpoint", NOPE, "--name", "x", "--out", "{tmp}"],
+    "serve": ["--saves", f"{NOPE}/saves"],
 }
 NO_INPUT_PATH = {"zoo", "demo", "bench", "train-bench", "soak", "save-fuzz", "playthrough",
                  "hegemony-report"}  # they read no file a user names (only --json to write)
@@ -81,8 +82,9 @@ WRONG_ENV = {
     "playthrough": ["--check", "--env", BAD_ENV],
     "rllib-train": ["--env", BAD_ENV, "--iterations", "1", "--out", "{tmp}"],
 }
-# the env comes from a model, a team or a run, or is fixed
-NO_ENV = {"improve", "fit-value", "exploit", "demo", "hegemony-report", "rllib-export"}
+# the env comes from a model, a team or a run, or is fixed (serve: each table names its own)
+NO_ENV = {"improve", "fit-value", "exploit", "demo", "hegemony-report", "rllib-export",
+          "serve"}
 
 # command -> its required options (an unknown option is then the only thing wrong)
 REQUIRED = {

@@ -54,6 +54,8 @@ def test_the_wheel_installs_one_top_level_name(wheel):
     tops = {n.split("/")[0] for n in names if ".dist-info/" not in n}
     assert tops == {"meeplezoo"}
     assert "meeplezoo/envs/hegemony/action_cards.json" in names
+    assert "meeplezoo/envs/hegemony/DECKS.md" in names  # the card text of the web table
+    assert "meeplezoo/training/web/static/table.js" in names  # the web table's page
     assert any(n.endswith(".dist-info/entry_points.txt") for n in names)
 
 

@@ -5,10 +5,14 @@
 
 The game runs on the engine (``envs.make_game``); each opponent is a ``make_bot`` spec
 (``random``, ``heuristic``, a checkpoint folder) or a zoo name ``<env>/<name>``
-(``training.opponents.list_zoo()``, found wherever play runs, clone or wheel).  At your
-turn it shows the board, your score and the legal actions, numbered and grouped by the
-game's action catalogue; type ``help`` for the commands.  ``main`` takes its input and
-output streams, so tests drive whole games.
+(``training.opponents.list_zoo()``, found wherever play runs, clone or wheel), at a level
+(``<network>@hard``) or a Python agent ``package.module:attribute``.  At your turn it shows
+the board, the cards the board text leaves out, your score, the decision in words and the
+legal actions, numbered, grouped by the game's action catalogue and labelled by the game's
+presentation layer (``envs.presenter``); every move is followed by what it did (the log).
+Type ``help`` for the commands.  ``main`` takes its input and output streams, so tests drive
+whole games.  ``make_opponent`` is the one way a spec becomes a bot here and at the web
+table (``training.web``).
 """
 
 from __future__ import annotations
@@ -25,8 +29,14 @@ from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
-from meeplezoo.training.agents.bots import make_bot
-from meeplezoo.training.agents.opponents import CheckpointError, checkpoint_folder
+from meeplezoo.envs.core.present import Presenter, places, sections_text
+from meeplezoo.training.agents.bots import make_bot, split_level
+from meeplezoo.training.agents.opponents import (
+    CheckpointError,
+    checkpoint_folder,
+    find_checkpoint,
+    import_agent,
+)
 
 BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
@@ -49,15 +59,28 @@ class EndOfInput(Exception):
 
 
 def resolve_opponent(spec: str) -> str:
-    """A ``make_bot`` spec for ``spec``: a built-in bot, or the folder of a checkpoint
-    given by path or by zoo name (``training.opponents.checkpoint_folder``, the one lookup
-    that ``load`` uses too)."""
+    """A ``make_bot`` spec for ``spec``: a built-in bot, the folder of a checkpoint given by
+    path or by zoo name (``training.opponents.checkpoint_folder``, the one lookup that
+    ``load`` uses too), with its level if it names one (``<zoo name>@hard``), or a Python
+    agent ``package.module:attribute`` (checked to import and to play)."""
     if spec in BUILT_IN:
         return spec
+    base, level = split_level(spec)
+    if ":" in base and find_checkpoint(base) is None and not Path(base).exists():
+        import_agent(base)
+        return base
     try:
-        return str(checkpoint_folder(spec))
+        folder = str(checkpoint_folder(base))
     except CheckpointError as exc:
-        raise ConfigError(f"opponent {spec!r} is not random or heuristic, and {exc}") from None
+        raise ConfigError(f"opponent {spec!r} is not random, heuristic or "
+                          f"package.module:attribute, and {exc}") from None
+    return folder + (f"@{level}" if level else "")
+
+
+def make_opponent(spec: str, game: Game, seed: int, seat: int) -> Any:
+    """The bot that plays ``seat`` for ``spec`` (any opponent spec ``resolve_opponent``
+    takes); a ``ConfigError`` or ``CheckpointError`` says why a spec cannot play."""
+    return make_bot(resolve_opponent(spec), game, seed=seed, seat=seat)
 
 
 def seat_opponents(specs: list[str], num_players: int, seat: int) -> dict[int, str]:
@@ -103,17 +126,6 @@ def breakdown_text(entries: dict[str, float]) -> str:
     return ", ".join(f"{k} {_number(v)}" for k, v in entries.items() if k != "total")
 
 
-def places_text(state: GameState) -> list[str]:
-    """1-based places, ties marked ``=`` (two firsts are ``1=``)."""
-    keys = state.rank_keys()
-    out = []
-    for key in keys:
-        place = 1 + sum(other > key for other in keys)
-        tied = sum(other == key for other in keys) > 1
-        out.append(f"{place}{'=' if tied else ''}")
-    return out
-
-
 @dataclass
 class Session:
     """One game at the table: the state, who plays each seat, and the human's history."""
@@ -125,9 +137,28 @@ class Session:
     state: GameState
     out: TextIO
     history: list[GameState] = field(default_factory=list)  # states at the human's decisions
+    presenter: Presenter = field(default_factory=Presenter)  # prompts, labels and the log
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
+
+    def play(self, action: int, who: str) -> None:
+        """Play ``action`` for the player to move and print it, then what it did (the log
+        lines the human's seat may read)."""
+        before = self.state.clone()
+        role = self.role(before.current_player())
+        name = self.game.action_name(int(action), role)
+        self.state.apply(action)
+        log = [line for line in self.presenter.narrate(before, int(action), self.state)
+               if line.visible_to(frozenset({self.seat}))]
+        move = log.pop(0).text.split(": ", 1)[-1] if log else ""
+        if self.presenter.secret(before, int(action)) and before.current_player() != self.seat:
+            self.say(f"{who} {move}")  # a sealed bid: the move, not its value
+        else:
+            self.say(f"{who} {'plays' if who.startswith('seat') else 'play'} {name}"
+                     + (f" — {move}" if move and move != name else ""))
+        for line in log:
+            self.say(f"    {line.text.strip()}")
 
     def role(self, seat: int) -> str:
         return self.game.seat_role(seat)
@@ -142,9 +173,7 @@ class Session:
         while not self.state.is_terminal() and self.state.current_player() != self.seat:
             player = self.state.current_player()
             action = self.bots[player].act(self.state)
-            name = self.game.action_name(int(action), self.role(player))
-            self.state.apply(action)
-            self.say(f"seat {player} ({self.labels[player]}) plays {name}")
+            self.play(action, f"seat {player} ({self.labels[player]})")
 
     # -- the human's turn -------------------------------------------------------------
     def legal(self) -> list[int]:
@@ -156,8 +185,15 @@ class Session:
         breakdown = breakdown_text(state.score_breakdown()[self.seat])
         self.say()
         self.say(state.render_for(self.seat))
+        extra = sections_text(self.presenter.sections(state, frozenset({self.seat})))
+        if extra:
+            self.say()
+            self.say("\n".join(extra))
         self.say()
-        self.say(f"you are {self.seat_label(self.seat)}: score {_number(scores[self.seat])}"
+        name = self.presenter.seat_name(self.game, self.seat)
+        self.say(f"you are {self.seat_label(self.seat)}"
+                 + (f" — {name}" if name != self.seat_label(self.seat) else "")
+                 + f": score {_number(scores[self.seat])}"
                  + (f" ({breakdown})" if breakdown else ""))
         self.show_actions(list(range(len(self.legal()))))
 
@@ -167,6 +203,7 @@ class Session:
         legal = self.legal()
         role = self.role(self.seat)
         catalogue = action_catalogue(self.game, role)
+        self.say(self.presenter.prompt(self.state))
         self.say(f"decision: {self.state.decision_name()}")
         block = None
         for i in numbers:
@@ -174,14 +211,17 @@ class Session:
             if catalogue is not None and catalogue.block_of(action) != block:
                 block = catalogue.block_of(action)
                 self.say(f"  [{block}]")
-            self.say(f"  {i + 1:>4}  {self.game.action_name(action, role)}")
+            name = self.game.action_name(action, role)
+            label = self.presenter.label(self.state, action)
+            self.say(f"  {i + 1:>4}  {name}" + (f"  — {label}" if label != name else ""))
 
     def choose(self, inp: TextIO) -> int | None:
         """Read input until it names an action (returned), replaces the state (``REPLACED``)
         or the human quits (None); ``EndOfInput`` when the input runs out."""
         legal = self.legal()
         role = self.role(self.seat)
-        names = [self.game.action_name(a, role) for a in legal]
+        names = [f"{self.game.action_name(a, role)} {self.presenter.label(self.state, a)}"
+                 for a in legal]
         while True:
             line = self.prompt(inp, f"your move (1-{len(legal)}, text to filter, help): ")
             text = line.strip()
@@ -215,7 +255,8 @@ class Session:
                     return legal[picked]
 
     def filter(self, inp: TextIO, text: str, names: list[str]) -> int | None:
-        """List the actions whose name contains ``text``; one match is played after ``y``.
+        """List the actions whose name or label contains ``text``; one match is played
+        after ``y``.
 
         Returns the menu position to play, or None to ask again.
         """
@@ -228,7 +269,8 @@ class Session:
             self.say(f"{len(matches)} actions contain {text!r}:")
             self.show_actions(matches)
             return None
-        answer = self.prompt(inp, f"play {names[matches[0]]}? (y to confirm) ")
+        name = self.game.action_name(self.legal()[matches[0]], self.role(self.seat))
+        answer = self.prompt(inp, f"play {name}? (y to confirm) ")
         if answer.strip().lower() in ("y", "yes"):
             return matches[0]
         self.say("not played")
@@ -293,7 +335,7 @@ class Session:
         state = self.state
         scores = state.scores()
         breakdown = state.score_breakdown()
-        places = places_text(state)
+        ranked = places(state)
         self.say()
         self.say(state.render())
         self.say()
@@ -304,7 +346,7 @@ class Session:
         self.say(f"  {'seat':<{w1}}  {'player':<{w2}} {'score':>6} {'place':>5}  breakdown")
         for s in range(len(seats)):
             self.say(f"  {seats[s]:<{w1}}  {who[s]:<{w2}} {_number(scores[s]):>6} "
-                     f"{places[s]:>5}  {breakdown_text(breakdown[s])}")
+                     f"{ranked[s]:>5}  {breakdown_text(breakdown[s])}")
 
 
 def run(session: Session, inp: TextIO) -> int:
@@ -326,8 +368,7 @@ def run(session: Session, inp: TextIO) -> int:
         if action == REPLACED:
             continue
         session.history.append(before)
-        session.say(f"you play {session.game.action_name(action, session.role(session.seat))}")
-        session.state.apply(action)
+        session.play(action, "you")
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None,
@@ -341,8 +382,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     parser.add_argument("--opponents", default=None,
                         help="comma-separated: random, heuristic, a checkpoint folder or a zoo "
-                             "name <env>/<name>; one per other seat, or one for all "
-                             "(default random)")
+                             "name <env>/<name> (with a level: <env>/<name>@hard), or a "
+                             "package.module:attribute agent; one per other seat, or one for "
+                             "all (default random)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, e.g. population_scoring=mode")
@@ -357,13 +399,12 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
         if not given and game.num_players > 1:
             given = ["random"]
         specs = seat_opponents(given, game.num_players, args.seat)
-        bots = {
-            seat: make_bot(resolve_opponent(spec), game, seed=args.seed + 1 + seat, seat=seat)
-            for seat, spec in specs.items()
-        }
+        bots = {seat: make_opponent(spec, game, args.seed + 1 + seat, seat)
+                for seat, spec in specs.items()}
     except (MeepleZooError, ValueError) as exc:
         raise SystemExit(f"error: {exc}") from None
-    session = Session(game, args.seat, bots, specs, game.new_initial_state(args.seed), out)
+    session = Session(game, args.seat, bots, specs, game.new_initial_state(args.seed), out,
+                      presenter=envs.presenter(args.env))
     who = ", ".join(f"seat {s}: {spec}" for s, spec in specs.items())
     session.say(f"{game.name}, {game.num_players} player(s); you are seat {args.seat}"
                 + (f"; {who}" if who else "") + ". Type help for the commands.")

@@ -37,7 +37,8 @@ PATH_ERRORS = (FileNotFoundError, NotADirectoryError, IsADirectoryError, Permiss
 # an optional package (import name) -> the extra that installs it
 EXTRAS = {"torch": "train", "stable_baselines3": "train", "sb3_contrib": "train",
           "onnx": "train", "onnxscript": "train", "tensorboard": "train", "tqdm": "play",
-          "onnxruntime": "play", "openskill": "play", "ray": "rllib", "matplotlib": "report"}
+          "onnxruntime": "play", "openskill": "play", "ray": "rllib", "matplotlib": "report",
+          "starlette": "web", "uvicorn": "web"}
 
 Main = Callable[[list[str]], "int | None"]
 

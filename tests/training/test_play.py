@@ -66,8 +66,11 @@ def test_a_whole_game_reaches_its_final_table(env, players, opponents):
 
 def test_actions_are_grouped_by_decision_and_catalogue_block():
     _, text = play(["--env", "necropolis_railway_v1", "--players", "1"], ["quit"])
-    menu = text.split("decision: take\n", 1)[1]
-    assert menu.startswith("  [take]\n     1  take:row_1\n     2  take:row_2\n")
+    menu = text.split("decision: take\n", 1)[1].splitlines()
+    assert menu[0] == "  [take]"  # each line: number, name, then the presentation's label
+    assert menu[1].startswith("     1  take:row_1  — Take row 1: card #")
+    assert menu[2].startswith("     2  take:row_2  — Take row 2: card #")
+    assert "Take a card from the row, with the discs under it\ndecision: take" in text
 
 
 def test_commands_filter_save_undo_load_and_invalid_input(tmp_path):

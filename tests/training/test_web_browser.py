@@ -1,0 +1,178 @@
+"""The web table in a real browser: headless Chromium (Debian's, ``/usr/bin/chromium``; never a
+downloaded one) driven by Playwright.  For each game a whole game is played through the page
+by clicks, the person holding one seat against the heuristic bots; the Hegemony table shows
+the person's hand and nothing of the others'; the table survives a reload.
+
+One server (uvicorn, in a thread) and one browser serve the whole module.  A screenshot of each
+game is written to ``$MEEPLEZOO_SCREENSHOTS`` (the README's come from
+``MEEPLEZOO_SCREENSHOTS=docs/screenshots``), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing: `make install` installs it (apt-get install chromium)",
+                allow_module_level=True)
+
+import uvicorn  # noqa: E402
+
+from meeplezoo.training.web.app import create_app  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+GAMES = [("chihou_sousei_v1", 2), ("asian_delivery_v1", 3), ("necropolis_railway_v1", 2),
+         ("hegemony_v1", 4)]
+READY = ("document.body.dataset.busy === '0' && (document.body.dataset.over === '1'"
+         " || document.body.dataset.mine === '1')")
+
+
+def wait_until(page, expression: str, timeout: float = 60.0) -> None:
+    """Poll ``expression`` in the page until it is true (the page's Content Security Policy
+    refuses the string evaluation ``wait_for_function`` needs, as it should)."""
+    deadline = time.time() + timeout
+    while not page.evaluate(expression):
+        assert time.time() < deadline, f"timed out waiting for {expression}"
+        time.sleep(0.01)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on a free loopback port, in a thread; its ``app`` for looking inside."""
+    app = create_app(tmp_path_factory.mktemp("saves"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    runner = uvicorn.Server(config)
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not runner.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    runner.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors  # no script error on any page
+
+
+def screenshots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("MEEPLEZOO_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def start_table(page, base: str, env: str, players: int, seed: int = 1) -> str:
+    """Through the lobby: the game, the players, seat 0 for the person (the default), the
+    heuristic bot in the others (the default); returns the table's id."""
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('mz-speed', '0')")  # agents move at once
+    page.select_option("#env", env)
+    if page.is_enabled("#players"):
+        page.fill("#players", str(players))
+        page.dispatch_event("#players", "change")
+    page.fill("#seed", str(seed))
+    assert page.locator(".seat-row").count() == players
+    page.click("#start")
+    page.wait_for_url("**/table/*")
+    wait_until(page, READY)
+    return page.url.rsplit("/", 1)[-1]
+
+
+def click_once(page, rng: random.Random) -> None:
+    """One decision by a click: a highlighted piece of the board or a choice button."""
+    version = page.evaluate("document.body.dataset.version")
+    pieces = page.locator("#board .piece.choice")
+    buttons = page.locator("#choices .choice-button")
+    count = pieces.count()
+    pick = rng.randrange(count + buttons.count())
+    if pick < count:
+        pieces.nth(pick).click()
+        menu = page.locator("#menu:not([hidden]) .choice-button")
+        if menu.count():
+            menu.nth(rng.randrange(menu.count())).click()
+    else:
+        buttons.nth(pick - count).click()
+    wait_until(page, f"document.body.dataset.version !== '{version}'")
+    wait_until(page, READY)
+
+
+@pytest.mark.parametrize("env,players", GAMES)
+def test_a_whole_game_through_the_page(server, page, env, players, tmp_path):
+    base, app = server
+    table = start_table(page, base, env, players)
+    assert page.locator("#prompt").inner_text()  # a prompt in words
+    rng = random.Random(7)
+    moves = 0
+    while page.evaluate("document.body.dataset.over") != "1":
+        click_once(page, rng)
+        moves += 1
+        if moves == 12:
+            page.screenshot(path=str(screenshots(tmp_path) / f"{env}.png"))
+        assert moves < 1500
+    state = app.state.tables.tables[table].state
+    assert state.is_terminal()
+    assert "The game is over" in page.locator("#prompt").inner_text()
+    assert "The game is over" in page.locator("#log").inner_text()
+    assert page.locator(".seat .seat-score").count() == players
+
+
+def test_the_page_shows_only_the_persons_hidden_information(server, page):
+    """Hegemony, the person as the Working Class: its hand is on the page, the other hands
+    and the other seats' views are not, and nothing the browser received holds them."""
+    base, app = server
+    received: list[str] = []
+    page.on("response", lambda r: received.append(r.text()) if "/api/" in r.url else None)
+    table = start_table(page, base, "hegemony_v1", 4, seed=5)
+    state = app.state.tables.tables[table].state
+    from meeplezoo.envs.hegemony.actions import card_designs
+    from meeplezoo.envs.hegemony.present_text import card_title
+
+    mine = {card_title(card_designs(0)[d]) for d in state.hands[0]}
+    others = {card_title(card_designs(c)[d]) for c in (1, 2, 3) for d in state.hands[c]} - mine
+    shown = page.locator("body").inner_text()
+    assert "Your hand (Working Class)" in shown and all(t in shown for t in mine)
+    assert not [t for t in others if t in shown]
+    assert not [t for t in others for body in received if t in body]
+    for seat in (1, 2, 3):  # the page's own credentials cannot get another seat's view
+        status = page.evaluate(
+            """async ([id, seat]) => (await fetch(`/api/tables/${id}/view?seat=${seat}`,
+               {headers: {"X-Table-Credentials": localStorage.getItem("mz-table:" + id)}}))
+               .status""", [table, seat])
+        assert status == 403
+    page.reload()  # the table survives a reload
+    wait_until(page, READY)
+    assert page.locator("body").inner_text().count("Your hand (Working Class)") == 1
+    listing = json.loads(page.evaluate("fetch('/api/tables').then(r => r.text())"))
+    assert any(t["id"] == table for t in listing)
