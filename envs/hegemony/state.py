@@ -103,7 +103,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         GameState.__init__(self, game)
         self._dirty = [0, 0, 0, 0]
         self._tdirty = 0
-        self._legal: list[int] = []
+        self._legal: list[int] | None = []
         # the observation's memo of this game's last encoding (``observation.StateMemo``): not a
         # field, never saved or compared; a clone starts without one
         self._obs_memo: Any = None
@@ -168,7 +168,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
         mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
-        legal = self._legal
+        legal = self.pending()
         if len(legal) <= _SET_ONE_BY_ONE:
             for action in legal:  # cheaper than numpy turning a short list into an index
                 mask[action] = True
