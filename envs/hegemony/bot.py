@@ -550,8 +550,9 @@ PLAN_TURN = (True, False, False, False)
 def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> HegemonyState:
     """``st`` after a plausible completion of a chain: with few options the one that looks
     best one step ahead (the copy that was valued is the one returned: applying the same
-    action again would give the same position, generator included), otherwise the first
-    legal action that is not a way out, applied to ``st`` itself."""
+    action again would give the same position, generator included; the last option is
+    played on ``st`` itself, which the caller gives up), otherwise the first legal action
+    that is not a way out, applied to ``st`` itself."""
     legal = st.legal_actions()
     code = st.agenda[-1][0]
     if code == K.DISCARD:  # which card pays for a basic action: no card is worth anything
@@ -562,15 +563,17 @@ def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> Hegem
         return st
     if len(legal) <= GREEDY_OPTIONS:
         best, best_v = None, -1e18
+        tried = []
+        last = legal[-1]
         for a in legal:
-            nxt = st.clone()
+            nxt = st.clone() if a != last else st  # the last option is played on ``st`` itself
             nxt.apply(a)
+            tried.append(nxt)
             v = standing(nxt, seat) + (0.0 if names[a] in _WAYS_OUT else 1e-6)
             if v > best_v:
                 best, best_v = nxt, v
         if best is None:  # no value above -1e18 (a NaN): the first action, as a tie-break
-            st.apply(legal[0])
-            return st
+            return tried[0]
         return best
     for a in legal:
         if names[a] not in _WAYS_OUT:
