@@ -715,12 +715,14 @@ class HegemonyBot:
         # an action whose legality hangs on hidden cards (a peek at the Export deck) may be
         # illegal in the re-drawn position: it is then valued as doing nothing
         drawn_legal = set(base.legal_actions())
-        idle = standing(base, seat)
+        idle = None
         scores = []
         for action in legal:
             if action in drawn_legal:
                 scores.append(self._score(base, seat, action, names))
             else:
+                if idle is None:
+                    idle = standing(base, seat)
                 scores.append(idle)
         top = max(scores)
         best = [a for a, s in zip(legal, scores) if s >= top - 1e-9]
