@@ -110,15 +110,15 @@ class _Menu:
                                 if name in FREE and name in b.free_index)
 
 
-# The turn menu's checks, cheapest first (as measured in bots' games): the order in which
-# ``_sure_choice`` tries them; it changes no result, only how soon two legal actions are found.
+# The turn menu's cheap checks (a few µs each, as measured in bots' games), cheapest first:
+# the ones ``_sure_choice`` tries.  The costly ones (assign, buy, build, sell a company, swap)
+# are left to the listing, so a position whose menu is read anyway (random play, training)
+# pays little for the test.  It changes no result, only how soon two legal actions are found.
 QUICK_ORDER = ("political_pressure", "campaign", "meet_mps", "extra_tax", "lobby",
                "propose_bill", "business_deal", "demonstration", "extra_shift", "event_action",
-               "strike", "sell_foreign", "sell_company", "build_company", "buy",
-               "assign_workers",
+               "strike", "sell_foreign",
                "receive_benefits", "pay_off_loan", "use_luxury", "use_education",
-               "buy_storage", "use_health", "give_bonus", "adjust_wages", "swap_workers",
-               "adjust_prices")
+               "buy_storage", "use_health", "give_bonus", "adjust_wages", "adjust_prices")
 
 
 @functools.cache
