@@ -19,7 +19,12 @@ A game names every code once, in one table (``AgendaRules``):
 a real choice (two or more legal actions) is on top and returns its legal
 actions (``[]`` once the agenda is empty: the game is over).  A decision with
 one legal action is taken automatically, one with none is popped and finished,
-so a policy only ever sees real choices.  ``AgendaRules.run(state, action)``
+so a policy only ever sees real choices.  A decision may also give ``choice(state,
+item)``, a cheap test that is true only when the item surely offers two or more actions:
+the loop then stops there without listing them (``run`` returns None) and the state
+lists them when they are first asked for (``AgendaState.pending``), since a look-ahead
+often values a position without ever reading its legal actions.
+``AgendaRules.run(state, action)``
 first plays ``action`` at the pending decision.  A state mixes
 in ``AgendaState`` to get all of this as ``push``, ``_run``, ``_apply``,
 ``pending_legal``, ``current_player`` and ``is_terminal`` (its
@@ -66,6 +71,8 @@ class Decision:
     apply: Callable[[Any, Item, int], None]
     finish: Callable[[Any, Item], None] | None = None  # nothing left to ask: wrap up
     marks: tuple[int, int] = (0, 0)  # (seat bits, table bits) its items may change
+    # true only when the item surely has two or more legal actions (None: always list them)
+    choice: Callable[[Any, Item], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,7 @@ class AgendaRules:
         self._legal: list[Callable | None] = [None] * size  # None: not a decision
         self._apply: list[Callable | None] = [None] * size
         self._finish: list[Callable | None] = [None] * size
+        self._choice: list[Callable | None] = [None] * size
         self._step: list[Callable | None] = [None] * size
         self._seat_marks = [0] * size
         self._table_marks = [0] * size
@@ -136,6 +144,7 @@ class AgendaRules:
                 self._legal[code] = kind.legal
                 self._apply[code] = kind.apply
                 self._finish[code] = kind.finish
+                self._choice[code] = kind.choice
             else:
                 self._step[code] = kind.run
             self._seat_marks[code], self._table_marks[code] = kind.marks
@@ -153,10 +162,11 @@ class AgendaRules:
         item = state.agenda[-1]
         return self._legal[item[0]](state, item)  # type: ignore[misc]
 
-    def run(self, state: Any, action: int | None = None) -> list[int]:
+    def run(self, state: Any, action: int | None = None) -> list[int] | None:
         """Play ``action`` (legal: the caller checked) at the pending decision if one is given,
         then run the agenda until a decision with a real choice is on top; its legal actions
-        ([] when the agenda ran out).  One call per decision, for speed."""
+        ([] when the agenda ran out; None when its ``choice`` said there is a choice without
+        listing them).  One call per decision, for speed."""
         ag = state.agenda
         dirty = state._dirty
         tdirty = state._tdirty
@@ -174,11 +184,16 @@ class AgendaRules:
         legal_of = self._legal
         finish_of = self._finish
         run_of = self._step
+        choice_of = self._choice
         while ag:
             item = ag[-1]
             code = item[0]
             legal_for = legal_of[code]
             if legal_for is not None:  # a decision
+                sure = choice_of[code]
+                if sure is not None and sure(state, item):
+                    state._tdirty = tdirty
+                    return None
                 legal = legal_for(state, item)
                 if len(legal) > 1:
                     state._tdirty = tdirty
@@ -205,12 +220,13 @@ class AgendaRules:
 class AgendaState:
     """Mixin for a ``GameState`` whose flow is its agenda: it gives the state ``push``, the run
     loop and the ``GameState`` hooks that only read the agenda.  The state sets ``agenda``,
-    ``_legal`` (the pending legal actions), ``_dirty`` and ``_tdirty``; the class sets
+    ``_legal`` (the pending legal actions; None while a decision's ``choice`` spared listing
+    them: read them through ``pending``), ``_dirty`` and ``_tdirty``; the class sets
     ``agenda_rules``."""
 
     agenda_rules: ClassVar[AgendaRules]
     agenda: list[Item]
-    _legal: list[int]
+    _legal: list[int] | None
     _dirty: list[int]
     _tdirty: int
 
@@ -233,6 +249,13 @@ class AgendaState:
 
     def _apply(self, action: int) -> None:
         self._run(action)
+
+    def pending(self) -> list[int]:
+        """The pending decision's legal actions, listed once per position (``_legal``)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.agenda_rules.legal(self)
+        return legal
 
     def pending_legal(self) -> list[int]:
         """The pending decision's legal actions, computed afresh (empty once the game is over)."""

@@ -142,10 +142,11 @@ QUERY_MEMO: dict[tuple, Any] = {}
 MEMO_STATE: object | None = None
 
 
-def legality_memo(legal: Callable[[HegemonyState, Item], list[int]],
-                  ) -> Callable[[HegemonyState, Item], list[int]]:
-    """``legal`` with the query memo kept for its state while it runs (nested: the outer one's)."""
-    def legal_memoised(st: HegemonyState, item: Item) -> list[int]:
+def legality_memo(legal: Callable[[HegemonyState, Item], Any],
+                  ) -> Callable[[HegemonyState, Item], Any]:
+    """``legal`` (a decision's legal actions, or its ``choice``) with the query memo kept for
+    its state while it runs (nested: the outer one's)."""
+    def legal_memoised(st: HegemonyState, item: Item) -> Any:
         global MEMO_STATE
         if MEMO_STATE is not None:
             return legal(st, item)

@@ -16,7 +16,6 @@ information (other hands, deck orders, sealed bids) with ``resample_hidden``.
 from __future__ import annotations
 
 import math
-from functools import cached_property
 
 import numpy as np
 
@@ -49,6 +48,103 @@ CC_TAXED_REVENUE = 120  # the Revenue CC typically holds at a Production
 CC_VP_PER_MONEY = 0.15  # what 1 in CC's Capital is worth in Wealth VP, over a game
 
 
+class Seats:
+    """What the evaluation reads off the company seats alone (``SEAT_FIELDS``): operational
+    companies, wages to be earned, strikes held, output, employed workers; each worked out
+    once for one arrangement of the seats.  Positions of a look-ahead mostly share their
+    seats, so the few latest arrangements are kept (``seats_of``), compared by value."""
+
+    __slots__ = ("_companies", "_employed", "_operational", "_production", "_refill",
+                 "_strikes", "_wages", "fields")
+
+    def __init__(self, st: HegemonyState) -> None:
+        self.fields = (list(st.seat_card), list(st.seat_face_up),
+                       [list(w) for w in st.seat_workers], list(st.seat_wage),
+                       list(st.seat_strike), list(st.seat_machinery))
+        self._operational: dict[int, list[int]] = {}
+        self._companies: dict[int, int] = {}
+        self._employed: dict[int, int] = {}
+        self._wages: dict[int, float] = {}
+        self._strikes: int | None = None
+        self._production: dict[int, float] = {}
+        self._refill: dict[tuple, list[int]] = {}
+
+    def matches(self, st: HegemonyState) -> bool:
+        card, face_up, workers, wage, strike, machinery = self.fields
+        return (workers == st.seat_workers and card == st.seat_card and wage == st.seat_wage
+                and face_up == st.seat_face_up and strike == st.seat_strike
+                and machinery == st.seat_machinery)
+
+    def operational(self, st: HegemonyState, cls: int) -> list[int]:
+        """``cls``'s operational companies (do not change the list)."""
+        ops = self._operational.get(cls)
+        if ops is None:
+            ops = self._operational[cls] = board.operational_companies(st, cls)
+        return ops
+
+    def companies(self, st: HegemonyState, cls: int) -> int:
+        """How many companies ``cls`` has."""
+        n = self._companies.get(cls)
+        if n is None:
+            n = self._companies[cls] = len(board.companies_of(st, cls))
+        return n
+
+    def population(self, st: HegemonyState, cls: int) -> int:
+        """``board.population``: the workers owned, of which the employed are read here."""
+        n = self._employed.get(cls)
+        if n is None:
+            n = self._employed[cls] = board.employed_workers(st, cls)
+        n += sum(st.unemployed[cls])
+        if cls == WC:
+            n += sum(st.unions)
+        return board.population_of(n)
+
+    def wage_income(self, st: HegemonyState, cls: int) -> float:
+        """``_wage_income``."""
+        v = self._wages.get(cls)
+        if v is None:
+            v = self._wages[cls] = _wage_income(st, cls)
+        return v
+
+    def strikes_held(self, st: HegemonyState) -> int:
+        """``_strikes_held``."""
+        if self._strikes is None:
+            self._strikes = _strikes_held(st)
+        return self._strikes
+
+    def production(self, st: HegemonyState, cls: int) -> float:
+        """``_production_value``."""
+        v = self._production.get(cls)
+        if v is None:
+            v = self._production[cls] = _output_value(st, cls, self.operational(st, cls))
+        return v
+
+    def refill(self, st: HegemonyState) -> list[int]:
+        """``politics.refill_amounts`` (the seats' part is kept with them)."""
+        key = (sum(st.unemployed[WC]), sum(st.unemployed[MC]), sum(st.unions), *st.cube_supply)
+        amounts = self._refill.get(key)
+        if amounts is None:
+            amounts = self._refill[key] = politics.refill_amounts(st)
+        return amounts
+
+
+SEAT_FIELDS = ("seat_card", "seat_face_up", "seat_workers", "seat_wage", "seat_strike",
+               "seat_machinery")
+_SEATS: list[Seats] = []  # the latest arrangements, the latest first
+_SEATS_KEPT = 4
+
+
+def seats_of(st: HegemonyState) -> Seats:
+    """The ``Seats`` of ``st``'s arrangement (kept, or made and kept)."""
+    for seats in _SEATS:
+        if seats.matches(st):
+            return seats
+    seats = Seats(st)
+    _SEATS.insert(0, seats)
+    del _SEATS[_SEATS_KEPT:]
+    return seats
+
+
 class View:
     """One position as the evaluation reads it: each board query (operational companies,
     the bag's refill, every class's banked VP, CC's taxes per policy set, ...)
@@ -58,33 +154,42 @@ class View:
     def __init__(self, st: HegemonyState) -> None:
         self.st = st
         self.left = rounds_left(st)
+        self._refill: list[int] | None = None
+        self._banked: list[float] | None = None
+        self._ahead: list[float] | None = None
         self._taxes: dict[tuple[int, int, int], int] = {}
         self._sections: dict[int, float] = {}
         self._deltas: dict[tuple[int, int], float] = {}
         self._chances: dict[int, float] = {}
-        self._operational: dict[int, list[int]] = {}
+        self.seats = seats_of(st)
 
     def operational(self, cls: int) -> list[int]:
         """``cls``'s operational companies."""
-        ops = self._operational.get(cls)
-        if ops is None:
-            ops = self._operational[cls] = board.operational_companies(self.st, cls)
-        return ops
+        return self.seats.operational(self.st, cls)
 
-    @cached_property
+    # (worked out on first use: plain properties, cheaper than ``functools.cached_property``)
+    @property
     def refill(self) -> list[int]:
         """Cubes each class would add to the bag at the next Elections (§7.1)."""
-        return politics.refill_amounts(self.st)
+        if self._refill is None:
+            self._refill = self.seats.refill(self.st)
+        return self._refill
 
-    @cached_property
+    @property
     def banked_vp(self) -> list[float]:
         """Each class's ``banked`` VP."""
-        return [self.banked(c) for c in range(4)]
+        if self._banked is None:
+            self._banked = [self.banked(c) for c in range(4)]
+        return self._banked
 
-    @cached_property
+    @property
     def ahead(self) -> list[float]:
         """Each class's VP scored plus banked (``banked``)."""
-        return [self.st.vp[c] + self.banked_vp[c] for c in range(4)]
+        if self._ahead is None:
+            vp, banked = self.st.vp, self.banked_vp
+            self._ahead = [vp[0] + banked[0], vp[1] + banked[1], vp[2] + banked[2],
+                           vp[3] + banked[3]]
+        return self._ahead
 
     def leading_rival(self, cls: int) -> int:
         """The rival with the most VP scored and banked."""
@@ -95,10 +200,8 @@ class View:
         """CC's employment and corporate taxes (§6.4) at one Production under ``policies``."""
         key = (policies[2], policies[3], policies[4])
         if key not in self._taxes:
-            p3, p4, p5 = key
-            revenue = max(self.st.money[CC], CC_TAXED_REVENUE)
-            self._taxes[key] = (len(self.operational(CC)) * D.tax_multiplier(p3, p4, p5)
-                                + D.corporate_tax(p3, revenue))
+            self._taxes[key] = _cc_tax(*key, max(self.st.money[CC], CC_TAXED_REVENUE),
+                                       len(self.operational(CC)))
         return self._taxes[key]
 
     def cc_tax_vp(self, policies: list[int]) -> float:
@@ -135,8 +238,8 @@ class View:
         if cls == ST:
             if st.agenda_card < 0:
                 return tax
-            target = C.AGENDAS[st.agenda_card].target
-            matches = sum(1 for p in range(5) if D.SECTIONS[policies[p]] == target[f"p{p + 1}"])
+            want = AGENDA_SECTIONS[st.agenda_card]
+            matches = sum(1 for p in range(5) if policies[p] == want[p])
             return float(matches) * self.left + tax
         own = sum(1 for p in range(5) if policies[p] == OWN_SECTION[cls])
         table = D.END_POLICY_VP
@@ -185,6 +288,24 @@ class View:
         return self._chances[policy]
 
 
+# Per Agenda card, the section index its target asks of policies 1-5.
+AGENDA_SECTIONS = tuple(tuple(D.SECTIONS.index(agenda.target[f"p{p + 1}"]) for p in range(5))
+                        for agenda in C.AGENDAS)
+# ``View.cc_tax`` by what it reads (p3, p4, p5, taxed revenue, CC's operational companies).
+_CC_TAXES: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _cc_tax(p3: int, p4: int, p5: int, revenue: int, operational: int) -> int:
+    key = (p3, p4, p5, revenue, operational)
+    tax = _CC_TAXES.get(key)
+    if tax is None:
+        if len(_CC_TAXES) > 50_000:
+            _CC_TAXES.clear()
+        tax = _CC_TAXES[key] = (operational * D.tax_multiplier(p3, p4, p5)
+                                + D.corporate_tax(p3, revenue))
+    return tax
+
+
 # ``View.pass_chance`` by everything it reads (a pure function of the key): positions of
 # one look-ahead mostly share their politics.
 _CHANCES: dict[tuple[int, ...], float] = {}
@@ -213,7 +334,7 @@ def _declared_for(st: HegemonyState, cls: int, policy: int) -> float:
     if cls == ST:
         if st.agenda_card < 0:
             return 0.5
-        want = D.SECTIONS.index(C.AGENDAS[st.agenda_card].target[f"p{policy + 1}"])
+        want = AGENDA_SECTIONS[st.agenda_card][policy]
     else:
         want = OWN_SECTION[cls]
     if bill % 3 == want:
@@ -298,9 +419,13 @@ def _production_value(view: View, cls: int) -> float:
     """Rough money worth per round of the class's operational companies' output.  A CC
     company on strike produces nothing and pays nothing unless its wage reaches L3 (§5.5):
     raising it is how the owner gets its output back."""
-    st = view.st
+    return view.seats.production(view.st, cls)
+
+
+def _output_value(st: HegemonyState, cls: int, operational: list[int]) -> float:
+    """``_production_value`` from the class's operational companies."""
     worth = 0.0
-    for seat in view.operational(cls):
+    for seat in operational:
         company = board.card(st, seat)
         if company is None or (company.sector == "cc" and struck(st, seat)):
             continue
@@ -329,14 +454,15 @@ def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
     left = view.left
     loans = st.loans[cls] * 6.0
     if cls == WC:
-        pop = board.population(st, WC)
+        seats = view.seats
+        pop = seats.population(st, WC)
         food_need = pop * left
         food = st.goods[WC][0]
         # food up to this round's need saves a purchase at Cover Needs (foreign price + tariff)
         v += 1.4 * min(food, pop) + 1.0 * max(0.0, min(food, food_need) - pop)
         # money counts 1 VP per 10 up to 150 at the end; what the class will earn beyond that
         # is only worth spending, on Prosperity (each step scores its new space)
-        wages = _wage_income(st, WC)
+        wages = seats.wage_income(st, WC)
         income = wages * left - 10.0 * max(0.0, food_need - food)
         room = max(0.0, D.WC_MONEY_VP_CAP * 10 - 0.8 * income)
         excess = EXCESS_MONEY * min(1.0, (left - 1.0) / 2.0)  # nothing to buy after round 5
@@ -347,15 +473,15 @@ def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
         step_vp = (min(st.prosperity[WC] + 1, 10) + 0.5) / max(pop, 1)
         lux, health, edu = (_usable(st.goods[WC][k], pop, left) for k in (1, 2, 3))
         v += step_vp * (lux + edu) + (step_vp + 2.0 / max(pop, 1)) * health
-        v += 0.6 * (st.influence[WC] + (1.0 - STRIKE_RAISE) * _strikes_held(st))
+        v += 0.6 * (st.influence[WC] + (1.0 - STRIKE_RAISE) * seats.strikes_held(st))
         v += WC_WAGE_WORTH * wages * left - WC_IDLE_COST * board.unemployed_total(st, WC)
         v += (D.UNION_VP * left + 0.5 * left) * sum(st.unions)
         v += WC_PROSPERITY_WORTH * min(left, 3.0) * st.prosperity[WC]
     elif cls == MC:
         v += st.money[MC] / 15.0 + 0.6 * st.influence[MC]
         v += 0.5 * sum(st.mc_storage) + 0.8 * st.goods[MC][0] + 0.3 * sum(st.goods[MC][1:4])
-        v += (_production_value(view, MC) + _wage_income(st, MC)) / 15.0 * left
-        v += 1.5 * len(board.companies_of(st, MC)) + 0.5 * st.prosperity[MC]
+        v += (_production_value(view, MC) + view.seats.wage_income(st, MC)) / 15.0 * left
+        v += 1.5 * view.seats.companies(st, MC) + 0.5 * st.prosperity[MC]
         v -= 0.2 * board.unemployed_total(st, MC) + PRICE_WORTH * mispriced(st, MC)
     elif cls == CC:
         # Capital held at each Scoring buys a Wealth level (every 25₳ or so): +3 VP per new
@@ -366,7 +492,7 @@ def value(st: HegemonyState, cls: int, view: View | None = None) -> float:
         goods = sum(st.cc_storage) + sum(st.ftz)
         v += goods * max(1.0 / 3.0, 0.5 * 6.5 * rate)
         v += (_production_value(view, CC) * rate * 0.5) * max(0.0, left - 1.0)
-        v += 1.0 * len(board.companies_of(st, CC)) - PRICE_WORTH * mispriced(st, CC)
+        v += 1.0 * view.seats.companies(st, CC) - PRICE_WORTH * mispriced(st, CC)
     else:
         low = sorted(st.legitimacy)
         v += (low[0] + low[1]) * 0.8 * left + st.money[ST] / 30.0
@@ -387,10 +513,19 @@ def target_price_step(st: HegemonyState, good: int) -> int:
     return below[-1] if below else 0
 
 
+# ``target_price_step`` of each good by the sections it reads (p4, p5, p6)
+_TARGETS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 def mispriced(st: HegemonyState, cls: int) -> int:
     """Goods whose price is off ``target_price_step``."""
+    policies = st.policies
+    key = (policies[3], policies[4], policies[5])
+    targets = _TARGETS.get(key)
+    if targets is None:
+        targets = _TARGETS[key] = tuple(target_price_step(st, good) for good in range(4))
     prices = st.prices[cls - 1]
-    return sum(1 for good in range(4) if prices[good] != target_price_step(st, good))
+    return sum(1 for good in range(4) if prices[good] != targets[good])
 
 
 def _price_choice(st: HegemonyState, seat: int, legal: list[int]) -> int:
@@ -415,8 +550,9 @@ PLAN_TURN = (True, False, False, False)
 def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> HegemonyState:
     """``st`` after a plausible completion of a chain: with few options the one that looks
     best one step ahead (the copy that was valued is the one returned: applying the same
-    action again would give the same position, generator included), otherwise the first
-    legal action that is not a way out, applied to ``st`` itself."""
+    action again would give the same position, generator included; the last option is
+    played on ``st`` itself, which the caller gives up), otherwise the first legal action
+    that is not a way out, applied to ``st`` itself."""
     legal = st.legal_actions()
     code = st.agenda[-1][0]
     if code == K.DISCARD:  # which card pays for a basic action: no card is worth anything
@@ -427,15 +563,17 @@ def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> Hegem
         return st
     if len(legal) <= GREEDY_OPTIONS:
         best, best_v = None, -1e18
+        tried = []
+        last = legal[-1]
         for a in legal:
-            nxt = st.clone()
+            nxt = st.clone() if a != last else st  # the last option is played on ``st`` itself
             nxt.apply(a)
+            tried.append(nxt)
             v = standing(nxt, seat) + (0.0 if names[a] in _WAYS_OUT else 1e-6)
             if v > best_v:
                 best, best_v = nxt, v
         if best is None:  # no value above -1e18 (a NaN): the first action, as a tie-break
-            st.apply(legal[0])
-            return st
+            return tried[0]
         return best
     for a in legal:
         if names[a] not in _WAYS_OUT:
@@ -577,12 +715,14 @@ class HegemonyBot:
         # an action whose legality hangs on hidden cards (a peek at the Export deck) may be
         # illegal in the re-drawn position: it is then valued as doing nothing
         drawn_legal = set(base.legal_actions())
-        idle = standing(base, seat)
+        idle = None
         scores = []
         for action in legal:
             if action in drawn_legal:
                 scores.append(self._score(base, seat, action, names))
             else:
+                if idle is None:
+                    idle = standing(base, seat)
                 scores.append(idle)
         top = max(scores)
         best = [a for a, s in zip(legal, scores) if s >= top - 1e-9]

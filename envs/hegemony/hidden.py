@@ -53,5 +53,5 @@ def resample_hidden(st: HegemonyState, viewer: int, rng: np.random.Generator) ->
     out.immigration = out.immigration[:seen] + redraw(out.immigration[seen:], rng)
     resample_bids(out, viewer, rng)
     out._mask = None
-    out._legal = out.pending_legal() if out.agenda else []
+    out._legal = None if out.agenda else []  # listed when first asked for (``pending``)
     return out

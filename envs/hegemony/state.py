@@ -15,6 +15,7 @@ Encodings:
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -81,6 +82,10 @@ FIELDS: dict[str, int] = {
 _PLAIN_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 0 and n != "ctx")
 _LIST_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 1 or n == "agenda")
 _NESTED_FIELDS = tuple(n for n, depth in FIELDS.items() if depth == 2 and n != "agenda")
+# each group's values read at once (C loops: the clone runs for every look-ahead position)
+_PLAIN_OF = operator.itemgetter(*_PLAIN_FIELDS)
+_LISTS_OF = operator.itemgetter(*_LIST_FIELDS)
+_NESTED_OF = operator.itemgetter(*_NESTED_FIELDS)
 
 # an all-False mask per seat, copied for each decision (the sizes never change)
 _EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
@@ -103,7 +108,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         GameState.__init__(self, game)
         self._dirty = [0, 0, 0, 0]
         self._tdirty = 0
-        self._legal: list[int] = []
+        self._legal: list[int] | None = []
         # the observation's memo of this game's last encoding (``observation.StateMemo``): not a
         # field, never saved or compared; a clone starts without one
         self._obs_memo: Any = None
@@ -155,9 +160,9 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         out["_obs_memo"] = None
         out["_rng"] = None
         out["_rng_state"] = self.rng_snapshot()
-        out.update({name: src[name] for name in _PLAIN_FIELDS})
-        out.update({name: list(src[name]) for name in _LIST_FIELDS})
-        out.update({name: [list(v) for v in src[name]] for name in _NESTED_FIELDS})
+        out.update(zip(_PLAIN_FIELDS, _PLAIN_OF(src)))
+        out.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(src))))
+        out.update(zip(_NESTED_FIELDS, [list(map(list, rows)) for rows in _NESTED_OF(src)]))
         out["ctx"] = dict(src["ctx"])
         return new
 
@@ -168,7 +173,7 @@ class HegemonyState(LazyRng, AgendaState, GameState):
     # -- the GameState hooks that the phase modules fill -----------------------
     def _legal_mask(self) -> np.ndarray:
         mask = _EMPTY_MASKS[self.agenda[-1][1]].copy()
-        legal = self._legal
+        legal = self.pending()
         if len(legal) <= _SET_ONE_BY_ONE:
             for action in legal:  # cheaper than numpy turning a short list into an index
                 mask[action] = True

@@ -203,3 +203,28 @@ def test_the_saved_agenda_is_a_json_list_of_triples():
     text = json.dumps(agenda_to_json(agenda))
     assert json.loads(text) == [[ROUND_END, 0, 0], [PLACE, 1, 2], [FOLLOW, 2, 0]]
     assert agenda_from_json(json.loads(text)) == agenda
+
+
+def test_a_sure_choice_stops_the_loop_and_the_legal_actions_are_listed_when_asked():
+    asked: list[Item] = []
+
+    def listed(st: Tiny, item: Item) -> list[int]:
+        asked.append(item)
+        return [YES, NO]
+
+    class Lazy(Tiny):
+        agenda_rules = AgendaRules({
+            FOLLOW: Decision("follow", listed, _follow, choice=lambda st, item: item[2] > 0),
+            LOG: Step("log", _log_step),
+        })
+
+    st = Lazy()
+    st.push((FOLLOW, 1, 1), (FOLLOW, 2, 0), (LOG, 0, 5))
+    st._run()  # seat 1's choice is sure: nothing listed yet
+    assert st._legal is None and asked == [] and st.current_player() == 1
+    assert st.pending() == [YES, NO] and asked == [(FOLLOW, 1, 1)]
+    assert st.pending() == [YES, NO] and len(asked) == 1  # listed once
+    st._apply(YES)  # seat 2's choice is not sure: listed by the loop, as without the hook
+    assert st._legal == [YES, NO] and asked[-1] == (FOLLOW, 2, 0)
+    st._apply(NO)
+    assert st.log == ["seat 1 follows", "seat 2 declines", "step 5"] and st.over

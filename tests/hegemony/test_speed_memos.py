@@ -172,3 +172,22 @@ def test_a_state_read_by_another_thread_reads_the_same() -> None:
     worker.join()
     assert np.array_equal(there[0], here)
     assert st._obs_memo.thread == threading.get_ident()
+
+
+@pytest.mark.parametrize("seed", [2, 17])
+def test_a_turn_said_to_offer_a_choice_lists_two_or_more_actions(seed: int) -> None:
+    """``turn._sure_choice`` spares the listing only where the listing has a real choice (and
+    it answers for most turns, or it would spare nothing)."""
+    sure = unsure = 0
+    for st in _random_states(seed, 700):
+        item = st.agenda[-1]
+        if item[0] != K.DECIDE_TURN:
+            continue
+        for main_done, free_used in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            st.main_done, st.free_used = main_done, free_used
+            if turn._sure_choice(st, item):
+                assert len(turn._legal_turn(st, item)) >= 2, (seed, main_done, free_used)
+                sure += 1
+            else:
+                unsure += 1
+    assert sure > 2 * unsure > 0
