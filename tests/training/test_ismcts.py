@@ -71,9 +71,11 @@ def test_gumbel_root_keeps_its_budget_halves_its_candidates_and_repeats():
     assert one.simulations == 1 and state.legal_mask()[one.action]
 
 
-def test_gumbel_root_follows_a_clear_value():
+@pytest.mark.parametrize("normalise_q, c_scale", [(True, 1.0), (False, 0.3)])
+def test_gumbel_root_follows_a_clear_value(normalise_q, c_scale):
     """With a value that favours one root action, a Gumbel search at 8 simulations over
-    a uniform prior picks it (PUCT's visits would follow the prior's tie-break)."""
+    a uniform prior picks it (PUCT's visits would follow the prior's tie-break), with the
+    mean values min-max normalised or taken as they are."""
     game, state = _midgame("necropolis_railway_v1", 2, 6, num_players=2)
     target = state.legal_actions()[-1]
 
@@ -85,7 +87,8 @@ def test_gumbel_root_follows_a_clear_value():
             super()._simulate(det, seat, root, rng, first)
 
     search = Probe(game, value=lambda det, s: float(search.taken == target), simulations=8,
-                   seed=0, root="gumbel", considered=8)
+                   seed=0, root="gumbel", considered=8, normalise_q=normalise_q,
+                   c_scale=c_scale)
     assert search.search(state).action == target
 
 

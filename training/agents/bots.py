@@ -37,8 +37,10 @@ from meeplezoo.training.agents.search import lookahead_bot
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"play": "sampled"},
     "medium": {"play": "greedy"},
-    "hard": {"play": "search", "simulations": 16, "root": "gumbel", "considered": 4},
-    "expert": {"play": "search", "simulations": 64, "root": "gumbel", "considered": 8},
+    "hard": {"play": "search", "simulations": 16, "root": "gumbel", "considered": 4,
+             "c_scale": 0.3, "normalise_q": False},
+    "expert": {"play": "search", "simulations": 64, "root": "gumbel", "considered": 8,
+               "c_scale": 0.3, "normalise_q": False},
 }
 
 
@@ -78,7 +80,8 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
 
     search = ISMCTS(game, prior=agent, value=value, opponents=movers,
                     simulations=settings["simulations"], root=settings["root"],
-                    considered=settings["considered"], seed=0 if seed is None else seed)
+                    considered=settings["considered"], c_scale=settings["c_scale"],
+                    normalise_q=settings["normalise_q"], seed=0 if seed is None else seed)
     return SearchBot(search, name=f"{base}@{level}")
 
 

@@ -42,8 +42,10 @@ even at 16 simulations where PUCT's visits mostly follow it: ``m`` root actions 
 drawn without replacement by Gumbel-top-k on the prior's logits, Sequential Halving
 spends the budget on them in rounds, keeping the better half by
 ``g(a) + logit(a) + sigma(q(a))`` each round, and the move is the best survivor by the
-same score (``sigma`` scales the min-max normalised mean value by ``c_visit`` plus the
-most visits, ``c_scale`` times).  Below the root PUCT runs as above.
+same score (``sigma`` scales the mean value, min-max normalised over the candidates as
+mctx does or, with ``normalise_q=False``, as it is, by ``c_visit`` plus the most visits,
+``c_scale`` times: normalising stretches the smallest difference to the full range, which
+lets a noisy value overrule the prior).  Below the root PUCT runs as above.
 
 Reproducible: a decision's random stream is seeded by ``seed`` and a digest of ``p``'s
 observation and legal mask, so two positions ``p`` cannot tell apart get the same
@@ -159,7 +161,8 @@ class ISMCTS:
                  simulations: int = 64, time_limit: float | None = None,
                  c_puct: float = 1.5, margin_weight: float = 0.1, seed: int = 0,
                  max_decisions: int | None = None, root: str = "puct",
-                 considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0) -> None:
+                 considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0,
+                 normalise_q: bool = True) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
         if root not in ("puct", "gumbel"):
@@ -187,6 +190,7 @@ class ISMCTS:
         self.considered = considered
         self.c_visit = c_visit
         self.c_scale = c_scale
+        self.normalise_q = normalise_q
 
     # -- one decision ---------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -257,6 +261,8 @@ class ISMCTS:
 
         def score(a: int) -> tuple[float, int]:
             q = root.mean(a) if root.visits.get(a, 0) else low
+            if not self.normalise_q:
+                return (base[a] + scale * q, -a)
             normalised = (q - low) / (high - low) if high > low else 0.0
             return (base[a] + scale * normalised, -a)
 
