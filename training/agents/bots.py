@@ -165,6 +165,10 @@ class OpponentPool:
     """
 
     KINDS = ("random", "heuristic", "self")
+    # Snapshots kept loaded at once (an ONNX session each, about 15 MiB): a long run with
+    # frequent snapshots would otherwise grow by one session per snapshot.  A snapshot put
+    # away is rebuilt with the seed it first had, so the pool's draws do not change.
+    MAX_LOADED_SNAPSHOTS = 8
 
     def __init__(
         self,
@@ -190,6 +194,8 @@ class OpponentPool:
         self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
         self.rng = np.random.default_rng(seed)
         self._bots: dict[str, Any] = {}
+        self._seeds: dict[str, int] = {}  # each bot's seed, drawn when it was first built
+        self._loaded_snapshots: list[str] = []  # least recently drawn first
         self._roles: dict[str, str | None] = {}
         self._snapshots: list[Path] = []
         self._draws = 0
@@ -203,14 +209,27 @@ class OpponentPool:
         """
         self.rng = np.random.default_rng(seed)
         self._bots.clear()
+        self._seeds.clear()
+        self._loaded_snapshots.clear()
         self._draws = 0
 
     def _bot(self, spec: str, stochastic: bool = False) -> Any:
         if spec not in self._bots:
-            self._bots[spec] = make_bot(
-                spec, self.game, int(self.rng.integers(2**31)), stochastic=stochastic
-            )
+            if spec not in self._seeds:
+                self._seeds[spec] = int(self.rng.integers(2**31))
+            self._bots[spec] = make_bot(spec, self.game, self._seeds[spec],
+                                        stochastic=stochastic)
         return self._bots[spec]
+
+    def _snapshot_bot(self, spec: str) -> Any:
+        """A snapshot's bot, the least recently drawn put away past ``MAX_LOADED_SNAPSHOTS``."""
+        loaded = self._loaded_snapshots
+        if spec in loaded:
+            loaded.remove(spec)
+        loaded.append(spec)
+        while len(loaded) > self.MAX_LOADED_SNAPSHOTS:
+            self._bots.pop(loaded.pop(0), None)
+        return self._bot(spec, stochastic=True)
 
     def _refresh_snapshots(self) -> None:
         if self.snapshot_dir is None or not self.snapshot_dir.is_dir():
@@ -249,4 +268,4 @@ class OpponentPool:
             if self.rng.random() < 0.5
             else self._snapshots[int(self.rng.integers(len(self._snapshots)))]
         )
-        return self._bot(str(pick), stochastic=True)
+        return self._snapshot_bot(str(pick))
