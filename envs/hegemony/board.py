@@ -101,6 +101,13 @@ def has_employee(st: HegemonyState, seat: int) -> bool:
     return k >= 0 and st.seat_workers[seat][k] != NO_WORKER
 
 
+def any_committed(st: HegemonyState, seat: int) -> bool:
+    """Whether a worker of the company in ``seat`` is committed (asked by the card effects
+    and by the free actions alike)."""
+    return any(st.seat_committed[seat][k] for k, w in enumerate(st.seat_workers[seat])
+               if w != NO_WORKER)
+
+
 def staff_class(st: HegemonyState, seat: int) -> int:
     """The class of a company's (non-employee) workers, or -1 if it has none (§12 #21)."""
     index = st.seat_card[seat]

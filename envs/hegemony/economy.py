@@ -47,7 +47,6 @@ from meeplezoo.envs.hegemony.economy_free import (
     INFLUENCE,
     L3,
     LUX,
-    any_committed,
     commit_all,
 )
 from meeplezoo.envs.hegemony.effects_terms import INDUSTRY_OF
@@ -76,7 +75,7 @@ def strike_eligible(st: HegemonyState, seat: int) -> bool:
         return False
     if not board.is_operational(st, seat) or st.seat_wage[seat] >= L3:
         return False
-    if any_committed(st, seat):
+    if board.any_committed(st, seat):
         return False
     if D.COMPANIES[index].sector == "mc":
         k = board.employee_slot(st, seat)
@@ -134,12 +133,12 @@ def _apply_strike(st: HegemonyState, item: Item, action: int) -> None:
 
 # -- §3.8 Sell Company -------------------------------------------------------------------------
 def _sellable(st: HegemonyState, cls: int) -> list[int]:
-    return [seat for seat in board.companies_of(st, cls) if not any_committed(st, seat)]
+    return [seat for seat in board.companies_of(st, cls) if not board.any_committed(st, seat)]
 
 
 def _can_sell(st: HegemonyState, cls: int) -> bool:
     """``_sellable`` is not empty (stops at the first: asked every turn)."""
-    return any(not any_committed(st, seat) for seat in board.companies_of(st, cls))
+    return any(not board.any_committed(st, seat) for seat in board.companies_of(st, cls))
 
 
 def _start_sell(st: HegemonyState, cls: int) -> None:
@@ -205,7 +204,7 @@ def _public_shift_ok(st: HegemonyState, seat: int) -> bool:
         return False
     if board.staff_class(st, seat) != MC:
         return False
-    return not any_committed(st, seat)
+    return not board.any_committed(st, seat)
 
 
 def _shift_seats(st: HegemonyState) -> list[int]:

@@ -56,11 +56,6 @@ CTX: dict[str, int] = {
 
 
 # -- shared small queries ----------------------------------------------------------------------
-def any_committed(st: HegemonyState, seat: int) -> bool:
-    return any(st.seat_committed[seat][k] for k, w in enumerate(st.seat_workers[seat])
-               if w != NO_WORKER)
-
-
 def commit_all(st: HegemonyState, seat: int) -> None:
     for k, w in enumerate(st.seat_workers[seat]):
         if w != NO_WORKER:
@@ -205,7 +200,7 @@ def wage_levels(st: HegemonyState, seat: int, mode: int) -> list[int]:
         return []
     low = min_wage_level(st)
     if mode == FOLLOW_UP:
-        if any_committed(st, seat):
+        if board.any_committed(st, seat):
             return []
         return list(range(low, current))
     lowest = current if _paid_committed(st, seat) else low

@@ -51,11 +51,6 @@ if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
 
 # -- companies -------------------------------------------------------------------------------------
-def _any_committed(st: HegemonyState, seat: int) -> bool:
-    return any(st.seat_committed[seat][k] for k, w in enumerate(st.seat_workers[seat])
-               if w != NO_WORKER)
-
-
 def first_free_seat(st: HegemonyState, seats: range) -> int:
     return next((s for s in seats if st.seat_card[s] < 0), -1)
 
@@ -92,7 +87,7 @@ def _paid_committed(st: HegemonyState, seat: int) -> bool:
     k = board.employee_slot(st, seat)
     if k >= 0:
         return bool(st.seat_workers[seat][k] != NO_WORKER and st.seat_committed[seat][k])
-    return _any_committed(st, seat)
+    return board.any_committed(st, seat)
 
 
 def _wage_seats(st: HegemonyState, cls: int, nid: int) -> list[int]:
@@ -125,7 +120,7 @@ def company_targets(st: HegemonyState, cls: int, nid: int) -> list[int]:
     op = node["op"]
     if op == "sell_company":
         return [s for s in companies(st, cls, node.get("filter"))
-                if board.seat_owner(s) == cls and not _any_committed(st, s)]
+                if board.seat_owner(s) == cls and not board.any_committed(st, s)]
     if op == "transfer_company":
         if node["direction"] == "public_to_cc":
             if first_free_seat(st, CC_SEATS) < 0:
