@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +41,7 @@ from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import make_bot
 from meeplezoo.training.agents.opponents import CheckpointError, TeamAgent, checkpoint_folder, load
 from meeplezoo.training.agents.search import rollout_value
+from meeplezoo.training.cli import code_commit
 from meeplezoo.training.fitting.onnx import quiet_onnx_export
 
 VALUE_FILE = "value.onnx"
@@ -147,15 +147,6 @@ def write_value_onnx(net: Any, observation_size: int, path: Path) -> None:
                           opset_version=17, dynamo=False, verbose=False)
 
 
-def _commit() -> str:
-    try:
-        out = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
-                             text=True, cwd=Path(__file__).parent, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return out.stdout.strip()
-
-
 def _members(folder: Path) -> dict[str, Path]:
     """role -> member folder (one checkpoint: its own role, or None for a symmetric game)."""
     agent = load(str(folder))
@@ -224,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         card["value_fit"] = {
             "command": command, "games": args.games, "players": players, "seed": args.seed,
             "keep": args.keep, "held_out_games": args.games - held_out_from,
-            "epochs": args.epochs, "hidden": args.hidden, "commit": _commit(),
+            "epochs": args.epochs, "hidden": args.hidden, "commit": code_commit(),
             "target": "2 * (win share + 0.1 * score margin / score_scale) - 1 at the end of "
                       "the policy's sampled self-play game",
             "wall_time_s": round(time.time() - start, 1), **figures}
