@@ -141,6 +141,12 @@ class Node:
         n = self.visits.get(action, 0)
         return self.value_sum.get(action, 0.0) / n if n else 0.0
 
+    def count_available(self, legal: np.ndarray) -> None:
+        """One more determinization in which each of ``legal`` could be played here."""
+        for a in legal:
+            a = int(a)
+            self.available[a] = self.available.get(a, 0) + 1
+
 
 @dataclass
 class SearchResult:
@@ -305,8 +311,7 @@ class ISMCTS:
                     break
             if first is not None and node is root:
                 action = first  # legal: the root's legal actions are the player's to see
-                for a in legal:
-                    node.available[int(a)] = node.available.get(int(a), 0) + 1
+                node.count_available(legal)
             else:
                 action = self._select(node, legal)
             path.append((node, action))
@@ -319,9 +324,7 @@ class ISMCTS:
 
     def _select(self, node: Node, legal: np.ndarray) -> int:
         """PUCT over the actions legal in this determinization, each counted available."""
-        for a in legal:
-            a = int(a)
-            node.available[a] = node.available.get(a, 0) + 1
+        node.count_available(legal)
         best, best_score = int(legal[0]), -math.inf
         for a in legal:
             a = int(a)
