@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "train": ("meeplezoo.training.fitting.train",
               "fit an agent with MaskablePPO (self-play, roles)"),
     "improve": ("meeplezoo.training.fitting.improve", "distil a rollout search into a policy"),
+    "expert-iterate": ("meeplezoo.training.fitting.expert_iteration",
+                       "rounds of search play distilled into the network (policy and value)"),
     "fit-value": ("meeplezoo.training.fitting.value_fit",
                   "give an exported policy a value network (its search's leaves)"),
     "evaluate": ("meeplezoo.training.evaluation.evaluate", "win rates of agents against fields"),

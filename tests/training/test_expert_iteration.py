@@ -1,0 +1,170 @@
+"""``meeplezoo expert-iterate``: rounds of Gumbel IS-MCTS play distilled into the network,
+each kept only when it does not play worse than the network it came from."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from meeplezoo import envs
+from meeplezoo.training.agents.ismcts import SearchResult
+from meeplezoo.training.agents.opponents import PolicyAgent, TeamAgent, checkpoint_folder
+from meeplezoo.training.fitting import expert_iteration
+from meeplezoo.training.fitting.search_play import SearchSettings, improved_policy, learner_seat
+
+SOURCE = "necropolis_railway_v1/ppo_league"
+TINY = ["--players", "2", "--games", "3", "--value-games", "4", "--gate-games", "4",
+        "--simulations", "4", "--considered", "2", "--epochs", "1", "--seed", "5",
+        "--no-progress"]
+
+
+def run(out: Path, *extra: str) -> list[dict]:
+    assert expert_iteration.main(["--checkpoint", SOURCE, "--out", str(out), *TINY,
+                                  *extra]) == 0
+    return [json.loads(line) for line in (out / "rounds.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def one_round(tmp_path_factory) -> tuple[Path, list[dict]]:
+    out = tmp_path_factory.mktemp("exit") / "necro"
+    return out, run(out, "--rounds", "1", "--workers", "1")
+
+
+# -- the search's targets ---------------------------------------------------------------------
+
+
+def result(visits: dict[int, int], values: dict[int, float]) -> SearchResult:
+    return SearchResult(action=max(visits, key=visits.get), visits=visits, values=values,
+                        simulations=sum(visits.values()), seconds=0.0)
+
+
+def test_the_improved_policy_is_the_prior_when_nothing_was_searched():
+    prior = np.array([0.5, 0.0, 0.3, 0.2])
+    target = improved_policy(prior, result({0: 0}, {}), 0.4, SearchSettings())
+    assert target == pytest.approx(prior, abs=1e-6)
+
+
+def test_the_improved_policy_moves_towards_the_better_value_and_keeps_illegal_at_zero():
+    prior = np.array([0.5, 0.0, 0.3, 0.2])
+    target = improved_policy(prior, result({0: 4, 2: 4}, {0: 0.2, 2: 0.6}), 0.4,
+                             SearchSettings())
+    assert target.sum() == pytest.approx(1.0, abs=1e-6) and target[1] == 0.0
+    assert target[2] > prior[2] and target[0] < prior[0]  # the searched values decide
+    # the unvisited action 3 gets the prior-weighted mean of the visited q, mixed with the
+    # root's value: between the two visited values, so between their shares of the prior
+    assert target[2] / prior[2] > target[3] / prior[3] > target[0] / prior[0]
+
+
+def test_the_roles_take_turns_as_the_searching_seat():
+    game = envs.make_game("hegemony_v1")
+    roles = ("working_class", "state")
+    seats = [learner_seat(game, roles, g) for g in range(4)]
+    assert [game.seat_role(s) for s in seats] == ["working_class", "state"] * 2
+    necro = envs.make_game("necropolis_railway_v1", num_players=2)
+    assert [learner_seat(necro, ("player",), g) for g in range(4)] == [0, 1, 0, 1]
+
+
+# -- a whole run ----------------------------------------------------------------------------
+
+
+def test_round_zero_fits_only_the_critic_and_round_one_searches(one_round):
+    out, journal = one_round
+    assert [j["round"] for j in journal] == [0, 1] and journal[0]["kept"]
+    assert journal[0]["play"]["changed"] == 0.0  # the network alone: nothing searched
+    assert journal[1]["play"]["games"] == 3 and journal[1]["play"]["decisions"] > 0
+    gate = journal[1]["gate"]
+    assert gate["games"] == 4 and isinstance(journal[1]["kept"], bool)
+    assert journal[1]["kept"] == expert_iteration.keeps(gate)
+    start = PolicyAgent(checkpoint_folder(SOURCE))
+    zero = PolicyAgent(out / "round_0" / "net")
+    obs = np.random.default_rng(0).uniform(0, 1, (16, start.observation_size)).astype(np.float32)
+    masks = np.ones((16, start.action_count), np.float32)
+    assert np.abs(zero.logits_batch(obs, masks) - start.logits_batch(obs, masks)).max() < 1e-3
+    assert zero.has_value and np.isfinite(zero.values_batch(obs, masks)).all()
+
+
+def test_the_rows_hold_distributions_and_outcomes(one_round):
+    out, _ = one_round
+    with np.load(out / "round_1" / "rows_player.npz") as rows:
+        targets, masks, returns = rows["soft_targets"], rows["masks"], rows["returns"]
+        assert np.allclose(targets.sum(1), 1.0, atol=1e-5)
+        assert not (targets[~masks] > 0).any()  # no mass on an illegal action
+        assert (np.abs(returns) <= 1.5).all() and set(rows["games"]) <= {0, 1, 2}
+
+
+def test_best_is_the_last_kept_network_with_its_card(one_round):
+    out, journal = one_round
+    kept = [j["round"] for j in journal if j["kept"]][-1]
+    best = PolicyAgent(out / "best")
+    card = best.card
+    assert card["name"].endswith(f"_exit{kept}") and best.has_value
+    assert card["expert_iteration"]["round"] == kept
+    assert "meeplezoo expert-iterate --checkpoint " + SOURCE in card["command"]
+    assert (out / "best" / "policy.onnx").read_bytes() == \
+        (out / f"round_{kept}" / "net" / "policy.onnx").read_bytes()
+
+
+def test_the_rows_do_not_depend_on_the_worker_count(one_round, tmp_path):
+    out, _ = one_round
+    again = tmp_path / "two"
+    run(again, "--rounds", "1", "--workers", "2")
+    for name in ("round_0/rows_player.npz", "round_1/rows_player.npz"):
+        with np.load(out / name) as a, np.load(again / name) as b:
+            for key in a.files:
+                assert np.array_equal(a[key], b[key]), (name, key)
+
+
+def test_resume_carries_on_from_the_journal(one_round, tmp_path):
+    out, journal = one_round
+    copy = tmp_path / "copy"
+    import shutil
+
+    shutil.copytree(out, copy)
+    with pytest.raises(SystemExit, match="--resume"):
+        run(copy, "--rounds", "2", "--workers", "1")
+    longer = run(copy, "--rounds", "2", "--workers", "1", "--resume")
+    assert [j["round"] for j in longer] == [0, 1, 2] and longer[:2] == journal
+
+
+def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):
+    out = tmp_path / "team"
+    args = ["--checkpoint", "hegemony_v1/ppo_classes", "--roles", "state", "--rounds", "1",
+            "--games", "1", "--value-games", "1", "--gate-games", "1", "--simulations", "2",
+            "--considered", "2", "--epochs", "1", "--workers", "1", "--no-progress",
+            "--out", str(out)]
+    assert expert_iteration.main(args) == 0
+    team = TeamAgent(out / "round_1" / "net")
+    assert set(team.members) == {"working_class", "middle_class", "capitalist_class", "state"}
+    source = checkpoint_folder("hegemony_v1/ppo_classes")
+    for role in ("working_class", "middle_class", "capitalist_class"):
+        assert (out / "round_1" / "net" / role / "policy.onnx").read_bytes() == \
+            (source / role / "policy.onnx").read_bytes()
+    assert team.members["state"].has_value
+    assert [p.name for p in (out / "round_1").glob("rows_*.npz")] == ["rows_state.npz"]
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (["--rounds", "-1"], "--rounds must be at least 0"),
+    (["--considered", "1"], "--considered must be at least 2"),
+    (["--roles", "state"], "--roles state: the checkpoint plays player"),
+    (["--pool", "heuristic,nobody/nothing"], "opponent 'nobody/nothing'"),
+    (["--players", "9"], "--players 9"),
+])
+def test_bad_input_is_refused_before_anything_is_written(tmp_path, extra, says):
+    out = tmp_path / "bad"
+    with pytest.raises(SystemExit, match=says):
+        expert_iteration.main(["--checkpoint", SOURCE, "--out", str(out), *extra])
+    assert not out.exists()
+
+
+def test_the_gate_keeps_ties_only_when_the_scores_do_not_drop():
+    assert expert_iteration.keeps({"win_share_difference": 0.01, "score_difference": -3.0})
+    assert expert_iteration.keeps({"win_share_difference": 0.0, "score_difference": 0.0})
+    assert not expert_iteration.keeps({"win_share_difference": 0.0, "score_difference": -0.1})
+    assert not expert_iteration.keeps({"win_share_difference": -0.01, "score_difference": 9})
+    assert expert_iteration.keeps({"score_difference": 0.5})  # solo

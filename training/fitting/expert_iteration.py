@@ -1,0 +1,523 @@
+"""Expert iteration: the search's choices distilled into the network, round after round.
+
+    meeplezoo expert-iterate --checkpoint asian_delivery_v1/ppo_league --players 4 \\
+        --rounds 4 --games 200 --gate-games 400 --seed 1 --out runs/exit/asian
+
+Anthony et al. (2017) and AlphaZero: a search guided by the network is stronger than the
+network, so the network trained on the search's choices gets stronger, and the next
+round's search with it stronger still.  Each round:
+
+1. **Search play** (``search_play``): the learner's seat in each game is played by Gumbel
+   IS-MCTS with the current network's prior and value; the other seats are drawn from
+   ``--pool`` (``heuristic``, ``random``, checkpoints, ``current``: the current network,
+   ``earlier``: a network kept in an earlier round).  Each searched decision gives a policy
+   target (the search's improved policy) and, when the game ends, a value target.
+2. **Fitting**: from the current network's weights, the actor minimises the cross-entropy
+   to the targets and the critic the squared error to the outcomes, on the rows of the last
+   ``--window`` search rounds (``imitation.fit_policy``).
+3. **The gate**: the fitted network alone (greedy, no search) and the current one play the
+   same ``--gate-games`` deals from the same seat against ``--gate-field``
+   (``arena.paired``, a new seed each round).  It is kept only if it wins at least as often
+   (solo games: scores at least as high); otherwise the current network stays and the next
+   round fits again on more rows.
+
+Round 0 gives the start network its critic: an exported checkpoint keeps only its actor
+(``init_from``), so the network plays ``--value-games`` games alone against the pool and
+the critic is fitted on them with the actor frozen (checked: its logits do not move).
+An asymmetric game's team learns every role (``--roles`` for some), one network per role,
+the roles taking turns as the searching seat; the gate then plays the whole team.
+
+The run folder holds every round (``round_K/``: the rows, the fitted network as a
+checkpoint with its value output, the torch weights), ``rounds.jsonl`` (one line per round:
+the search's results, the fit, the gate), ``run.json`` and ``best/``: the last kept
+network, a checkpoint (or team) with a card saying how it was made.  ``--resume`` carries
+on a stopped run from its journal.  Why: PPO on two cores has stalled in two games; a
+search is a better teacher than more of the same gradient, and its targets need far fewer
+games than PPO's samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.progress import Progress
+from meeplezoo.training.agents.opponents import (
+    TEAM_FILE,
+    CheckpointError,
+    checkpoint_folder,
+    read_team_card,
+)
+from meeplezoo.training.fitting.onnx import policy_role
+from meeplezoo.training.fitting.search_play import (
+    CURRENT,
+    EARLIER,
+    RoundJob,
+    SearchSettings,
+    play_round_games,
+    stack_rows,
+)
+
+JOURNAL = "rounds.jsonl"
+NET = "net"  # a round's network as a checkpoint (or team) folder
+
+
+# -- the students: torch copies of the checkpoint's actors --------------------------------
+
+
+def source_members(folder: Path) -> dict[str, Path]:
+    """role -> checkpoint folder of a single checkpoint (its card's role) or a team."""
+    if (folder / TEAM_FILE).exists():
+        _, members, _ = read_team_card(folder)
+        return {role: folder / sub for role, sub in members.items()}
+    card = json.loads((folder / "card.json").read_text())
+    game = envs.make_game(card["env"], num_players=int(card["player_counts"][0]),
+                          **card.get("config", {}))
+    return {policy_role(game, card): folder}  # cards from before roles name none
+
+
+def new_policy(game: Game, role: str, card: dict[str, Any]) -> Any:
+    """An SB3 actor-critic policy with the card's network, untrained."""
+    import gymnasium as gym
+    from sb3_contrib.ppo_mask.policies import MlpPolicy
+
+    from meeplezoo.training.fitting.spatial import policy_spec
+
+    net = card.get("net_arch") or [64, 64]
+    policy, kwargs = policy_spec(card.get("arch", "mlp"), game.name,
+                                 [256] if isinstance(net, dict) else net)
+    if isinstance(net, dict):  # a spatial network's card records its extractor's settings
+        kwargs = {**kwargs, "features_extractor_kwargs": dict(net)}
+    cls = MlpPolicy if policy == "MlpPolicy" else policy
+    low, high = game.observation_bounds(role)
+    return cls(gym.spaces.Box(low, high, (game.observation_size(role),), np.float32),
+               gym.spaces.Discrete(game.num_actions(role)), lambda _: 3e-4, **kwargs)
+
+
+def students_from(folder: Path, game: Game, roles: list[str]) -> dict[str, Any]:
+    """role -> a torch policy with the checkpoint's actor (logits checked against the ONNX
+    file's) and a fresh critic."""
+    from meeplezoo.training.fitting.init_from import copy_actor, resolve_checkpoint
+
+    students = {}
+    for role in roles:
+        agent = resolve_checkpoint(folder, game, role, flag="--checkpoint")
+        policy = new_policy(game, role, agent.card)
+        copy_actor(policy, agent, flag="--checkpoint")
+        students[role] = policy
+    return students
+
+
+# -- a round's network on disk -------------------------------------------------------------
+
+
+def write_network(students: dict[str, Any], game: Game, cards: dict[str, dict], folder: Path,
+                  team: dict[str, Any] | None, source: Path) -> Path:
+    """The students as a checkpoint (ONNX with the value output, and card), or as a team
+    folder of them and the ``source`` team's members of the roles that do not learn; the
+    torch weights beside them for ``--resume``."""
+    import torch
+
+    from meeplezoo.training.fitting.onnx import write_onnx
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for role, policy in students.items():
+        where = folder / role if team is not None else folder
+        write_onnx(policy, game.observation_size(role), game.num_actions(role),
+                   where / "policy.onnx")
+        (where / "card.json").write_text(json.dumps(cards[role], indent=2) + "\n")
+        torch.save(policy.state_dict(), folder.parent / f"{role}.pt")
+    if team is not None:
+        for role, member in source_members(source).items():
+            if role not in students:
+                shutil.copytree(member, folder / role, dirs_exist_ok=True)
+        (folder / TEAM_FILE).write_text(json.dumps(team, indent=2) + "\n")
+    return folder
+
+
+def load_students(round_dir: Path, game: Game, cards: dict[str, dict]) -> dict[str, Any]:
+    import torch
+
+    students = {}
+    for role, card in cards.items():
+        policy = new_policy(game, role, card)
+        policy.load_state_dict(torch.load(round_dir / f"{role}.pt", weights_only=True))
+        students[role] = policy
+    return students
+
+
+# -- one round -------------------------------------------------------------------------------
+
+
+def play_round(args: argparse.Namespace, run: dict[str, Any], current: Path,
+               earlier: list[Path], settings: SearchSettings | None, round_no: int,
+               games: int) -> tuple[dict[str, dict[str, np.ndarray]], list[dict]]:
+    from meeplezoo.training.fitting.imitation import map_over_games
+
+    label = "the network alone (the critic's games)" if settings is None else "search play"
+    with Progress(games, f"expert-iterate round {round_no}: {label}",
+                  style="off" if args.no_progress else "auto") as bar:
+        parts = map_over_games(
+            play_round_games,
+            lambda ids: RoundJob(run["env"], run["config"], ids, args.seed * 1000 + round_no,
+                                 str(current), tuple(str(e) for e in earlier),
+                                 tuple(run["roles"]), tuple(run["pool"]), settings),
+            games, args.workers, bar)
+    return stack_rows(parts), [g for p in parts for g in p["games"]]
+
+
+def window_rows(out: Path, role: str, rounds: list[int]) -> dict[str, np.ndarray]:
+    parts = []
+    for r in rounds:
+        path = out / f"round_{r}" / f"rows_{role}.npz"
+        if path.exists():
+            with np.load(path) as stored:
+                parts.append({k: stored[k] for k in stored.files})
+    if not parts:
+        raise ConfigError(f"no rows for role {role!r} in rounds {rounds}: play more --games")
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def fit_students(students: dict[str, Any], out: Path, rounds: list[int], epochs: int,
+                 lr: float, seed: int, critic_only: bool) -> dict[str, Any]:
+    """Each role's policy fitted on its rows of ``rounds`` (``critic_only``: the actor
+    frozen); the fit's figures per role."""
+    from meeplezoo.training.fitting.imitation import fit_policy
+    from meeplezoo.training.fitting.init_from import CRITIC_PARTS, set_trainable
+
+    figures = {}
+    for role, policy in students.items():
+        data = window_rows(out, role, rounds)
+        data["targets"] = data["soft_targets"] >= data["soft_targets"].max(1, keepdims=True)
+        actor = [n for n, _ in policy.named_parameters() if not n.startswith(CRITIC_PARTS)]
+        if critic_only:
+            set_trainable(policy, actor, False)
+        try:
+            fit = fit_policy(policy, data, epochs, seed=seed, lr=lr,
+                             log=lambda m, role=role: print(f"{role}: {m}", flush=True))
+        finally:
+            set_trainable(policy, actor, True)
+        figures[role] = {"rows": len(data["actions"]), **{k: round(float(v), 4)
+                                                          for k, v in fit.items()}}
+    return figures
+
+
+def gate(args: argparse.Namespace, run: dict[str, Any], candidate: Path, incumbent: Path,
+         round_no: int) -> dict[str, Any]:
+    """The candidate and the incumbent, greedy, on the same deals (``arena.paired``)."""
+    from meeplezoo.training.evaluation.arena import paired
+
+    result = paired(run["env"], run["config"]["num_players"], str(candidate), str(incumbent),
+                    games=args.gate_games, seed=args.seed * 1000 + 500 + round_no,
+                    workers=args.workers or os.cpu_count() or 1,
+                    opponents=run["gate_field"],
+                    options={k: v for k, v in run["config"].items() if k != "num_players"})
+    keys = ("games", "win_share_a", "win_share_b", "win_share_difference",
+            "win_share_difference_ci95", "mean_score_a", "mean_score_b", "score_difference",
+            "score_difference_ci95", "seed")
+    return {**{k: result[k] for k in keys if k in result}, "kept": keeps(result)}
+
+
+def keeps(result: dict[str, Any]) -> bool:
+    """The gate's rule: the candidate wins at least as often on the same deals, and on a tie
+    scores at least as well (solo games: scores at least as well)."""
+    if "win_share_difference" in result:
+        return (result["win_share_difference"], result["score_difference"]) >= (0.0, 0.0)
+    return result["score_difference"] >= 0.0
+
+
+def round_summary(games: list[dict]) -> dict[str, Any]:
+    decisions = sum(g["decisions"] for g in games)
+    return {"games": len(games), "decisions": decisions,
+            "changed": round(sum(g["changed"] for g in games) / max(decisions, 1), 4),
+            "learner_win_share": round(float(np.mean([g["win"] for g in games])), 4),
+            "learner_mean_score": round(float(np.mean([g["score"] for g in games])), 2)}
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1].strip())
+    parser.add_argument("--checkpoint", required=True,
+                        help="the start: a checkpoint or team folder, or a zoo name")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players per game (default: the card's first count)")
+    parser.add_argument("--roles", default=None,
+                        help="comma-separated roles that learn (default: every role the "
+                             "checkpoint plays)")
+    parser.add_argument("--rounds", type=int, default=3, help="search rounds after round 0")
+    parser.add_argument("--games", type=int, default=100, help="search games a round")
+    parser.add_argument("--value-games", type=int, default=100,
+                        help="round 0: games of the network alone that fit its critic")
+    parser.add_argument("--pool", default=f"heuristic,{CURRENT},{EARLIER}",
+                        help="comma-separated field of the round's games: random, heuristic, "
+                             f"checkpoints, {CURRENT!r} (the current network), {EARLIER!r} (a "
+                             "network kept in an earlier round)")
+    parser.add_argument("--gate-field", default="heuristic",
+                        help="comma-separated field of the gate's games (bots or checkpoints)")
+    parser.add_argument("--gate-games", type=int, default=200)
+    parser.add_argument("--simulations", type=int, default=16)
+    parser.add_argument("--considered", type=int, default=4,
+                        help="root actions Gumbel-top-k keeps for Sequential Halving")
+    parser.add_argument("--c-scale", type=float, default=0.3)
+    parser.add_argument("--window", type=int, default=2,
+                        help="rounds of rows each fit uses (the newest ones)")
+    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--workers", type=int, default=None, help="default: all cores")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on the run in --out from its journal")
+    parser.add_argument("--no-progress", action="store_true")
+    return parser
+
+
+def check_args(args: argparse.Namespace) -> None:
+    for flag, value, least in (("--rounds", args.rounds, 0), ("--games", args.games, 1),
+                               ("--value-games", args.value_games, 1),
+                               ("--gate-games", args.gate_games, 1),
+                               ("--simulations", args.simulations, 1),
+                               ("--considered", args.considered, 2),
+                               ("--window", args.window, 1), ("--epochs", args.epochs, 1)):
+        if value < least:
+            raise SystemExit(f"{flag} must be at least {least}, got {value}")
+    if args.lr <= 0 or args.c_scale <= 0:
+        raise SystemExit(f"--lr and --c-scale must be positive, got {args.lr} and "
+                         f"{args.c_scale}")
+
+
+def check_opponent(spec: str, game: Game) -> None:
+    """Refuse an opponent that can sit at none of ``game``'s seats, saying why."""
+    from meeplezoo.training.agents.bots import make_bot
+
+    problem: Exception | None = None
+    for seat in range(game.num_players):
+        try:
+            make_bot(spec, game, seed=0, seat=seat)
+            return
+        except (ConfigError, CheckpointError) as exc:
+            problem = exc
+    raise SystemExit(f"opponent {spec!r}: {problem}")
+
+
+def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any], Game]:
+    """The run's facts (env, config, roles, pool, cards), every input checked."""
+    from meeplezoo.training.cli import code_commit
+
+    try:
+        source = checkpoint_folder(args.checkpoint)
+    except CheckpointError as exc:
+        raise SystemExit(f"--checkpoint: {exc}") from None
+    members = source_members(source)
+    cards = {role: json.loads((folder / "card.json").read_text())
+             for role, folder in members.items()}
+    first = next(iter(cards.values()))
+    players = args.players or int(first["player_counts"][0])
+    config = {"num_players": players, **first.get("config", {})}
+    try:
+        game = envs.make_game(first["env"], **config)
+    except ConfigError as exc:
+        raise SystemExit(f"--players {players}: {exc}") from None
+    roles = [r for r in (args.roles or ",".join(cards)).split(",") if r]
+    unknown = [r for r in roles if r not in cards]
+    if unknown:
+        raise SystemExit(f"--roles {', '.join(unknown)}: the checkpoint plays "
+                         f"{', '.join(cards)}")
+    pool = [s for s in args.pool.split(",") if s]
+    gate_field = [s for s in args.gate_field.split(",") if s]
+    if not pool or not gate_field:
+        raise SystemExit("--pool and --gate-field each need at least one opponent")
+    for spec in [*(s for s in pool if s not in (CURRENT, EARLIER)), *gate_field]:
+        check_opponent(spec, game)
+    settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale)
+    run = {"env": game.name, "config": config, "source": str(source),
+           "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
+           "gate_field": gate_field, "search": asdict(settings),
+           "command": "meeplezoo expert-iterate " + shlex.join(argv),
+           "code_commit": code_commit(), "seed": args.seed,
+           "source_cards": cards}
+    return run, game
+
+
+def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict[str, dict]:
+    """Each role's card for a round's network: the source card, re-labelled."""
+    cards = {}
+    for role, card in run["source_cards"].items():
+        if role not in run["roles"]:
+            continue
+        card = {k: v for k, v in card.items() if k not in ("value_file", "value_fit")}
+        card.update({
+            "name": f"{card['name']}_exit{round_no}",
+            "algorithm": f"{card.get('algorithm', 'MaskablePPO')} + expert iteration "
+                         "(Gumbel IS-MCTS distilled, meeplezoo expert-iterate)",
+            "command": " && ".join(c for c in (card.get("command"), run["command"]) if c),
+            "code_commit": " && ".join(c for c in (card.get("code_commit"),
+                                                    run["code_commit"]) if c),
+            "expert_iteration": {"source": run["source"], "round": round_no,
+                                 "search": run["search"], "pool": run["pool"],
+                                 "rounds": [{k: j[k] for k in ("round", "kept", "play", "gate")
+                                             if k in j} for j in journal]},
+            "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "evaluation": None,
+        })
+        cards[role] = card
+    return cards
+
+
+def team_card(run: dict[str, Any], round_no: int) -> dict[str, Any] | None:
+    if not run["team"]:
+        return None
+    team = json.loads((Path(run["source"]) / TEAM_FILE).read_text())
+    roles = {role: role for role in team["roles"]}
+    return {"name": f"{team.get('name', 'team')}_exit{round_no}", "env": run["env"],
+            "roles": roles, "members": roles, "learning": run["roles"],
+            "command": run["command"], "code_commit": run["code_commit"],
+            "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "evaluation": None}
+
+
+def save_round(out: Path, round_no: int, rows: dict[str, dict[str, np.ndarray]],
+               students: dict[str, Any], game: Game, run: dict[str, Any],
+               journal: list[dict]) -> Path:
+    folder = out / f"round_{round_no}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for role, data in rows.items():
+        np.savez(folder / f"rows_{role}.npz", **data)
+    return write_network(students, game, round_cards(run, round_no, journal), folder / NET,
+                         team_card(run, round_no), Path(run["source"]))
+
+
+def read_journal(out: Path) -> list[dict]:
+    path = out / JOURNAL
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def append_journal(out: Path, entry: dict[str, Any]) -> None:
+    with (out / JOURNAL).open("a") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+def run_round_zero(args: argparse.Namespace, run: dict[str, Any], game: Game, out: Path,
+                   students: dict[str, Any]) -> dict[str, Any]:
+    """The start network plays alone; its critic is fitted with the actor frozen."""
+    from meeplezoo.training.agents.opponents import PolicyAgent
+    from meeplezoo.training.fitting.init_from import LOGIT_TOLERANCE, logit_gap
+
+    start = time.time()
+    rows, games = play_round(args, run, Path(run["source"]), [], None, 0, args.value_games)
+    (out / "round_0").mkdir(parents=True, exist_ok=True)
+    for role, data in rows.items():
+        np.savez(out / "round_0" / f"rows_{role}.npz", **data)
+    fit = fit_students(students, out, [0], args.epochs, args.lr, args.seed, critic_only=True)
+    members = source_members(Path(run["source"]))
+    gaps = {role: logit_gap(policy, PolicyAgent(members[role]))
+            for role, policy in students.items()}
+    if max(gaps.values()) > LOGIT_TOLERANCE:
+        raise RuntimeError(f"round 0 moved the actor (logit gaps {gaps}): it must fit only "
+                           "the critic")
+    entry = {"round": 0, "kept": True, "play": round_summary(games), "fit": fit,
+             "seconds": round(time.time() - start, 1)}
+    save_round(out, 0, rows, students, game, run, [entry])
+    return entry
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser().parse_args(argv)
+    from meeplezoo.training.cli import require_training_extra
+
+    require_training_extra("meeplezoo.training.fitting.expert_iteration")
+    check_args(args)
+    import torch
+
+    torch.set_num_threads(1)
+    torch.manual_seed(args.seed)  # the fresh critics' first weights
+    out = Path(args.out)
+    journal = read_journal(out)
+    if journal and not args.resume:
+        raise SystemExit(f"--out {out} holds a run ({JOURNAL}): give --resume to carry it on, "
+                         "or another --out")
+    if args.resume and not journal:
+        raise SystemExit(f"--resume: {out} has no {JOURNAL} to carry on from")
+    if args.resume:
+        run = json.loads((out / "run.json").read_text())
+        game = envs.make_game(run["env"], **run["config"])
+    else:
+        run, game = plan_run(args, argv)
+        try:  # a network the run cannot copy is refused before anything is written
+            students = students_from(Path(run["source"]), game, run["roles"])
+        except CheckpointError as exc:
+            raise SystemExit(str(exc)) from None
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+    settings = SearchSettings(**run["search"])
+    cards = {role: run["source_cards"][role] for role in run["roles"]}
+    if not journal:
+        print(f"round 0: {args.value_games} games of the network alone fit its critic ...",
+              flush=True)
+        journal.append(run_round_zero(args, run, game, out, students))
+        append_journal(out, journal[-1])
+    kept = [j["round"] for j in journal if j["kept"]]
+    students = load_students(out / f"round_{kept[-1]}", game, cards)
+    for round_no in range(len(journal), args.rounds + 1):
+        start = time.time()
+        current = out / f"round_{kept[-1]}" / NET
+        earlier = [out / f"round_{r}" / NET for r in kept[:-1]]
+        rows, games = play_round(args, run, current, earlier, settings, round_no, args.games)
+        (out / f"round_{round_no}").mkdir(parents=True, exist_ok=True)
+        for role, data in rows.items():
+            np.savez(out / f"round_{round_no}" / f"rows_{role}.npz", **data)
+        # the search's rows only: round 0's are the start network's own choices
+        window = list(range(max(1, round_no - args.window + 1), round_no + 1))
+        fit = fit_students(students, out, window, args.epochs, args.lr,
+                           args.seed + round_no, critic_only=False)
+        entry = {"round": round_no, "play": round_summary(games), "fit": fit}
+        candidate = save_round(out, round_no, rows, students, game, run, [*journal, entry])
+        entry["gate"] = gate(args, run, candidate, current, round_no)
+        entry["kept"] = entry["gate"].pop("kept")
+        entry["seconds"] = round(time.time() - start, 1)
+        journal.append(entry)
+        append_journal(out, entry)
+        print(round_line(entry), flush=True)
+        if entry["kept"]:
+            kept.append(round_no)
+        else:  # the next round starts again from the kept network
+            students = load_students(out / f"round_{kept[-1]}", game, cards)
+    best = out / "best"
+    shutil.rmtree(best, ignore_errors=True)
+    shutil.copytree(out / f"round_{kept[-1]}" / NET, best)
+    print(f"best: round {kept[-1]}'s network, in {best}", flush=True)
+    return 0
+
+
+def round_line(entry: dict[str, Any]) -> str:
+    play, gate_ = entry["play"], entry["gate"]
+    versus = (f"win share {gate_['win_share_a']:.3f} vs {gate_['win_share_b']:.3f}"
+              if "win_share_a" in gate_ else
+              f"mean score {gate_['mean_score_a']:.1f} vs {gate_['mean_score_b']:.1f}")
+    return (f"round {entry['round']}: the search won {play['learner_win_share']:.1%} of "
+            f"{play['games']} games and changed {play['changed']:.1%} of the network's "
+            f"choices; gate ({gate_['games']} paired games): {versus} -> "
+            f"{'kept' if entry['kept'] else 'not kept'} ({entry['seconds']:.0f}s)")
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_command(main))
