@@ -168,3 +168,12 @@ def test_the_gate_keeps_ties_only_when_the_scores_do_not_drop():
     assert not expert_iteration.keeps({"win_share_difference": 0.0, "score_difference": -0.1})
     assert not expert_iteration.keeps({"win_share_difference": -0.01, "score_difference": 9})
     assert expert_iteration.keeps({"score_difference": 0.5})  # solo
+
+
+def test_playout_leaves_play_the_learner_by_the_rollout_bot(tmp_path):
+    out = tmp_path / "rollout"
+    journal = run(out, "--rounds", "1", "--workers", "1", "--rollout", "heuristic")
+    assert json.loads((out / "run.json").read_text())["search"]["rollout"] == "heuristic"
+    assert journal[1]["play"]["decisions"] > 0
+    with pytest.raises(SystemExit, match="opponent 'nobody'"):
+        run(tmp_path / "bad", "--rollout", "nobody")

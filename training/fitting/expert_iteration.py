@@ -275,6 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--considered", type=int, default=4,
                         help="root actions Gumbel-top-k keeps for Sequential Halving")
     parser.add_argument("--c-scale", type=float, default=0.3)
+    parser.add_argument("--rollout", default=None,
+                        help="value the search's leaves by a playout to the end, the "
+                             "learner's seat played by this bot (heuristic, random or a "
+                             "checkpoint), instead of by the network's critic")
     parser.add_argument("--window", type=int, default=2,
                         help="rounds of rows each fit uses (the newest ones)")
     parser.add_argument("--epochs", type=int, default=3)
@@ -345,7 +349,10 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
         raise SystemExit("--pool and --gate-field each need at least one opponent")
     for spec in [*(s for s in pool if s not in (CURRENT, EARLIER)), *gate_field]:
         check_opponent(spec, game)
-    settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale)
+    if args.rollout:
+        check_opponent(args.rollout, game)
+    settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale,
+                              rollout=args.rollout)
     run = {"env": game.name, "config": config, "source": str(source),
            "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
            "gate_field": gate_field, "search": asdict(settings),

@@ -38,15 +38,21 @@ ROW_KEYS = ("obs", "masks", "soft_targets", "actions", "returns", "games")
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """The teacher: ``ISMCTS`` with a Gumbel root (``bots.LEVELS``' @hard by default)."""
+    """The teacher: ``ISMCTS`` with a Gumbel root (``bots.LEVELS``' @hard by default).
+    ``rollout``: leaves are valued by a playout to the end instead of the network's
+    value, the learner's seat played by this bot (``heuristic``, ``random``, a checkpoint)
+    and every other seat by its occupant; dearer, and independent of how well the critic
+    has learnt."""
 
     simulations: int = 16
     considered: int = 4
     c_visit: float = 50.0
     c_scale: float = 0.3
+    rollout: str | None = None
 
     def search(self, game: Game, agents: Any, movers: Any, seed: int) -> ISMCTS:
-        return ISMCTS(game, prior=agents, value=network_value(agents), opponents=movers,
+        value = None if self.rollout else network_value(agents)
+        return ISMCTS(game, prior=agents, value=value, opponents=movers,
                       simulations=self.simulations, root="gumbel", considered=self.considered,
                       c_visit=self.c_visit, c_scale=self.c_scale, normalise_q=False,
                       margin_weight=MARGIN_WEIGHT, seed=seed)
@@ -125,8 +131,12 @@ def play_round_games(job: RoundJob) -> dict[str, Any]:
         bots = {s: cache.bot(specs[s], int(rng.integers(2**31)), s)
                 for s in range(game.num_players) if s != learner}
 
-        def movers(seat: int, seed: int, specs: list[str] = specs) -> Any:
-            return cache.bot(specs[seat], seed, seat)  # the seat's real occupant
+        def movers(seat: int, seed: int, specs: list[str] = specs, learner: int = learner
+                   ) -> Any:
+            """The seat's real occupant; the learner's own seat only moves in playouts."""
+            if seat == learner and job.settings is not None and job.settings.rollout:
+                return cache.bot(job.settings.rollout, seed, seat)
+            return cache.bot(specs[seat], seed, seat)
 
         search_seed = int(rng.integers(2**31))
         search = (job.settings.search(game, current, movers, search_seed)
