@@ -130,12 +130,26 @@ def wage_amount(st: HegemonyState, seat: int) -> int:
 
 
 def companies_of(st: HegemonyState, cls: int) -> list[int]:
-    """Seats holding a (face-up) company of ``cls``."""
-    return [s for s in SEATS_OF[cls] if is_present(st, s)]
+    """Seats holding a (face-up) company of ``cls`` (``is_present``, inlined: the evaluation
+    and the turn menu ask it at every position)."""
+    cards, face_up = st.seat_card, st.seat_face_up
+    return [s for s in SEATS_OF[cls] if cards[s] >= 0 and face_up[s]]
 
 
 def operational_companies(st: HegemonyState, cls: int) -> list[int]:
-    return [s for s in companies_of(st, cls) if is_operational(st, s)]
+    """``cls``'s seats whose company ``is_operational`` (inlined, as ``companies_of``)."""
+    cards, face_up, rows = st.seat_card, st.seat_face_up, st.seat_workers
+    out = []
+    for s in SEATS_OF[cls]:
+        index = cards[s]
+        if index >= 0 and face_up[s]:
+            workers = rows[s]
+            for k in OPERATE_SLOTS[index]:
+                if workers[k] == NO_WORKER:
+                    break
+            else:
+                out.append(s)
+    return out
 
 
 # -- the query memo of one legality check ------------------------------------------------------

@@ -44,6 +44,7 @@ def rounds_left(st: HegemonyState) -> float:
     return float(D.ROUNDS - st.round + 1)
 
 
+WC_MONEY_CAP = D.WC_MONEY_VP_CAP * 10  # the WC money that counts at the end
 CC_TAXED_REVENUE = 120  # the Revenue CC typically holds at a Production
 CC_VP_PER_MONEY = 0.15  # what 1 in CC's Capital is worth in Wealth VP, over a game
 
@@ -177,14 +178,26 @@ class View:
 
     @property
     def banked_vp(self) -> list[float]:
-        """Each class's ``banked`` VP."""
+        """Each class's VP as good as banked beyond its score, read from the public board:
+        the money it will count at the end, and the VP its board pays every Scoring still
+        to come (CC's Wealth level for its Capital and Revenue, ST's two lowest Legitimacy
+        tracks, WC's unions).  A bot that ranks rivals by score alone lets CC run away."""
         if self._banked is None:
-            self._banked = [self.banked(c) for c in range(4)]
+            st, left = self.st, self.left
+            money = st.money
+            held = st.capital + money[CC] - self.cc_tax(st.policies)
+            level = _smooth_wealth_level(held)
+            legitimacy = st.legitimacy
+            self._banked = [
+                min(money[WC], WC_MONEY_CAP) / 10.0 + D.UNION_VP * left * sum(st.unions),
+                money[MC] / 15.0,
+                level * left + D.WEALTH_STEP_VP * max(0.0, level - st.wealth),
+                (sum(legitimacy) - max(legitimacy)) * left * 0.7 + money[ST] / 30.0]
         return self._banked
 
     @property
     def ahead(self) -> list[float]:
-        """Each class's VP scored plus banked (``banked``)."""
+        """Each class's VP scored plus banked (``banked_vp``)."""
         if self._ahead is None:
             vp, banked = self.st.vp, self.banked_vp
             self._ahead = [vp[0] + banked[0], vp[1] + banked[1], vp[2] + banked[2],
@@ -192,9 +205,13 @@ class View:
         return self._ahead
 
     def leading_rival(self, cls: int) -> int:
-        """The rival with the most VP scored and banked."""
+        """The rival with the most VP scored and banked (the first of equals)."""
         ahead = self.ahead
-        return max((c for c in range(4) if c != cls), key=lambda c: ahead[c])
+        best = -1
+        for c in range(4):
+            if c != cls and (best < 0 or ahead[c] > ahead[best]):
+                best = c
+        return best
 
     def cc_tax(self, policies: list[int]) -> int:
         """CC's employment and corporate taxes (§6.4) at one Production under ``policies``."""
@@ -207,24 +224,6 @@ class View:
     def cc_tax_vp(self, policies: list[int]) -> float:
         """CC's taxes under ``policies`` for the Productions left, in (negative) CC VP."""
         return -CC_VP_PER_MONEY * self.cc_tax(policies) * self.left
-
-    def banked(self, cls: int) -> float:
-        """VP a rival has as good as banked beyond its score, read from the public board:
-        the money it will count at the end, and the VP its board pays every Scoring still
-        to come (CC's Wealth level for its Capital and Revenue, ST's two lowest Legitimacy
-        tracks, WC's unions).  A bot that ranks rivals by score alone lets CC run away."""
-        st, left = self.st, self.left
-        if cls == CC:
-            held = st.capital + st.money[CC] - self.cc_tax(st.policies)
-            level = _smooth_wealth_level(held)
-            return level * left + D.WEALTH_STEP_VP * max(0.0, level - st.wealth)
-        if cls == ST:
-            low = sorted(st.legitimacy)
-            return (low[0] + low[1]) * left * 0.7 + st.money[ST] / 30.0
-        if cls == MC:
-            return st.money[MC] / 15.0
-        return (min(st.money[WC], D.WC_MONEY_VP_CAP * 10) / 10.0
-                + D.UNION_VP * left * sum(st.unions))
 
     def section_value(self, cls: int, policies: list[int]) -> float:
         """What ``policies`` would be worth to ``cls``: end-game policy VP for the classes
@@ -239,9 +238,13 @@ class View:
             if st.agenda_card < 0:
                 return tax
             want = AGENDA_SECTIONS[st.agenda_card]
-            matches = sum(1 for p in range(5) if policies[p] == want[p])
+            matches = ((policies[0] == want[0]) + (policies[1] == want[1])
+                       + (policies[2] == want[2]) + (policies[3] == want[3])
+                       + (policies[4] == want[4]))
             return float(matches) * self.left + tax
-        own = sum(1 for p in range(5) if policies[p] == OWN_SECTION[cls])
+        section = OWN_SECTION[cls]
+        own = ((policies[0] == section) + (policies[1] == section) + (policies[2] == section)
+               + (policies[3] == section) + (policies[4] == section))
         table = D.END_POLICY_VP
         if cls == MC and st.game.config["mc_policy_vp"] == "published":
             table = D.END_POLICY_VP_MC_PUBLISHED
