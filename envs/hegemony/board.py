@@ -7,6 +7,7 @@ Pure reads of the state, plus the few small writes that keep derived facts in st
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.hegemony import data as D
@@ -196,10 +197,9 @@ def employed_workers(st: HegemonyState, cls: int) -> int:
 def _count_employed(st: HegemonyState, cls: int) -> int:
     low, high = cls * KINDS, cls * KINDS + KINDS  # the class's worker codes
     n = 0
-    for workers in st.seat_workers:
-        for w in workers:
-            if low <= w < high:
-                n += 1
+    for w in chain.from_iterable(st.seat_workers):  # one flat loop: cheaper than two nested
+        if low <= w < high:
+            n += 1
     return n
 
 

@@ -152,6 +152,9 @@ class View:
     is computed once, however many estimates ask for it.  A view never outlives the
     position it was made for: the look-ahead builds a new one per position."""
 
+    __slots__ = ("_ahead", "_banked", "_chances", "_deltas", "_refill", "_sections", "_taxes",
+                 "left", "seats", "st")
+
     def __init__(self, st: HegemonyState) -> None:
         self.st = st
         self.left = rounds_left(st)
@@ -350,7 +353,7 @@ def pass_chance(st: HegemonyState, policy: int) -> float:
     return View(st).pass_chance(policy)
 
 
-_VOTING = (politics.ELECTION, politics.DECLARE, politics.BID)
+_VOTING = frozenset((politics.ELECTION, politics.DECLARE, politics.BID))
 
 
 def imf_risk(st: HegemonyState, public: list[int] | None = None) -> float:
@@ -374,19 +377,19 @@ def _bills_value(view: View, cls: int) -> float:
     """Pending bills, each at its chance to pass: the policy change and the proposer's VP.
     A bill not yet in its election may first be discarded by the IMF."""
     st = view.st
-    pending = sum(1 for b in st.bills if b >= 0)
+    bills = st.bills
+    pending = [policy for policy, bill in enumerate(bills) if bill >= 0]
     if not pending:
         return 0.0
     v = 0.0
     voting = {item[2] for item in st.agenda if item[0] in _VOTING}
-    survive = 1.0 - imf_risk(st, view.operational(ST)) if len(voting) < pending else 1.0
-    for policy, bill in enumerate(st.bills):
-        if bill >= 0:
-            chance = view.pass_chance(policy)
-            chance *= 1.0 if policy in voting else survive
-            v += chance * view.bill_delta(cls, policy)
-            if bill // 3 == cls:
-                v += chance * D.BILL_PASS_VP
+    survive = 1.0 - imf_risk(st, view.operational(ST)) if len(voting) < len(pending) else 1.0
+    for policy in pending:
+        chance = view.pass_chance(policy)
+        chance *= 1.0 if policy in voting else survive
+        v += chance * view.bill_delta(cls, policy)
+        if bills[policy] // 3 == cls:
+            v += chance * D.BILL_PASS_VP
     return v
 
 
@@ -543,7 +546,7 @@ def _price_choice(st: HegemonyState, seat: int, legal: list[int]) -> int:
     return b.DONE if b.DONE in legal else legal[0]
 
 
-_WAYS_OUT = ("done", "no", "pass", "end_turn", "qty:0", "bid:0")
+_WAYS_OUT = frozenset(("done", "no", "pass", "end_turn", "qty:0", "bid:0"))
 GREEDY_OPTIONS = 8  # a continuation step with at most this many options is chosen greedily
 # Per class (WC, MC, CC, ST): whether the bot plans its whole turn, valuing a first action
 # by the best second action of the same turn (a Buy by the Use it allows, ...).
@@ -590,6 +593,7 @@ def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> Hegem
 # ST).  MC and the State play hardest against the leader: they are the table's swing votes
 # and the ones whose scoring does not suffer from it (tuned on 4-bot tables, seeds < 10,000).
 RIVAL_WEIGHT = [0.5, 1.0, 0.5, 1.0]
+_OTHERS = tuple(tuple(c for c in range(4) if c != cls) for cls in range(4))  # each class's rivals
 
 
 def standing(st: HegemonyState, cls: int) -> float:
@@ -601,9 +605,9 @@ def standing(st: HegemonyState, cls: int) -> float:
     view = View(st)
     if st.demonstration:
         _demonstration_losses(view, vps)
-    ahead = view.ahead
-    rivals = max(vps[c] - st.vp[c] + ahead[c] for c in range(4) if c != cls)
-    return value(st, cls, view) + (vps[cls] - st.vp[cls]) - RIVAL_WEIGHT[cls] * rivals
+    ahead, vp = view.ahead, st.vp
+    rivals = max([vps[c] - vp[c] + ahead[c] for c in _OTHERS[cls]])
+    return value(st, cls, view) + (vps[cls] - vp[cls]) - RIVAL_WEIGHT[cls] * rivals
 
 
 def _demonstration_losses(view: View, vps: list[int]) -> None:
