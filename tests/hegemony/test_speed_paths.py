@@ -1,6 +1,7 @@
 """The speed paths give what the plain ones give: ``clone`` (its dict copied whole, or field by
-field for a state given attributes of its own) and the bot's evaluation queries written out
-(``board.companies_of`` / ``operational_companies`` inlined, ``View.banked_vp`` in one go,
+field for a state given attributes of its own), the board queries written out
+(``board.companies_of`` / ``operational_companies`` inlined, ``_count_employed`` one flat loop,
+the Strike check stopping at the first target) and the bot's (``View.banked_vp`` in one go,
 ``View.leading_rival`` without ``max``), checked against straightforward recomputations over
 the positions of random games."""
 
@@ -9,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import board, economy
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, WC
 from meeplezoo.envs.hegemony.bot import View, _smooth_wealth_level
-from meeplezoo.envs.hegemony.state import HegemonyState
+from meeplezoo.envs.hegemony.state import KINDS, HegemonyState
 from tests.hegemony.helpers import new_state
 
 
@@ -72,6 +73,9 @@ def test_the_written_out_queries_match_the_plain_ones(seed: int) -> None:
             assert board.companies_of(st, cls) == [s for s in seats if board.is_present(st, s)]
             assert board.operational_companies(st, cls) == [
                 s for s in seats if board.is_present(st, s) and board.is_operational(st, s)]
+            assert board._count_employed(st, cls) == sum(
+                1 for row in st.seat_workers for w in row if w // KINDS == cls and w >= 0)
+        assert economy._can_strike(st, WC) == bool(economy._strike_targets(st))
         if st.is_terminal():
             continue
         view = View(st)
