@@ -44,6 +44,7 @@ def rounds_left(st: HegemonyState) -> float:
     return float(D.ROUNDS - st.round + 1)
 
 
+WC_MONEY_CAP = D.WC_MONEY_VP_CAP * 10  # the WC money that counts at the end
 CC_TAXED_REVENUE = 120  # the Revenue CC typically holds at a Production
 CC_VP_PER_MONEY = 0.15  # what 1 in CC's Capital is worth in Wealth VP, over a game
 
@@ -151,6 +152,9 @@ class View:
     is computed once, however many estimates ask for it.  A view never outlives the
     position it was made for: the look-ahead builds a new one per position."""
 
+    __slots__ = ("_ahead", "_banked", "_chances", "_deltas", "_refill", "_sections", "_taxes",
+                 "left", "seats", "st")
+
     def __init__(self, st: HegemonyState) -> None:
         self.st = st
         self.left = rounds_left(st)
@@ -177,14 +181,26 @@ class View:
 
     @property
     def banked_vp(self) -> list[float]:
-        """Each class's ``banked`` VP."""
+        """Each class's VP as good as banked beyond its score, read from the public board:
+        the money it will count at the end, and the VP its board pays every Scoring still
+        to come (CC's Wealth level for its Capital and Revenue, ST's two lowest Legitimacy
+        tracks, WC's unions).  A bot that ranks rivals by score alone lets CC run away."""
         if self._banked is None:
-            self._banked = [self.banked(c) for c in range(4)]
+            st, left = self.st, self.left
+            money = st.money
+            held = st.capital + money[CC] - self.cc_tax(st.policies)
+            level = _smooth_wealth_level(held)
+            legitimacy = st.legitimacy
+            self._banked = [
+                min(money[WC], WC_MONEY_CAP) / 10.0 + D.UNION_VP * left * sum(st.unions),
+                money[MC] / 15.0,
+                level * left + D.WEALTH_STEP_VP * max(0.0, level - st.wealth),
+                (sum(legitimacy) - max(legitimacy)) * left * 0.7 + money[ST] / 30.0]
         return self._banked
 
     @property
     def ahead(self) -> list[float]:
-        """Each class's VP scored plus banked (``banked``)."""
+        """Each class's VP scored plus banked (``banked_vp``)."""
         if self._ahead is None:
             vp, banked = self.st.vp, self.banked_vp
             self._ahead = [vp[0] + banked[0], vp[1] + banked[1], vp[2] + banked[2],
@@ -192,9 +208,13 @@ class View:
         return self._ahead
 
     def leading_rival(self, cls: int) -> int:
-        """The rival with the most VP scored and banked."""
+        """The rival with the most VP scored and banked (the first of equals)."""
         ahead = self.ahead
-        return max((c for c in range(4) if c != cls), key=lambda c: ahead[c])
+        best = -1
+        for c in range(4):
+            if c != cls and (best < 0 or ahead[c] > ahead[best]):
+                best = c
+        return best
 
     def cc_tax(self, policies: list[int]) -> int:
         """CC's employment and corporate taxes (§6.4) at one Production under ``policies``."""
@@ -207,24 +227,6 @@ class View:
     def cc_tax_vp(self, policies: list[int]) -> float:
         """CC's taxes under ``policies`` for the Productions left, in (negative) CC VP."""
         return -CC_VP_PER_MONEY * self.cc_tax(policies) * self.left
-
-    def banked(self, cls: int) -> float:
-        """VP a rival has as good as banked beyond its score, read from the public board:
-        the money it will count at the end, and the VP its board pays every Scoring still
-        to come (CC's Wealth level for its Capital and Revenue, ST's two lowest Legitimacy
-        tracks, WC's unions).  A bot that ranks rivals by score alone lets CC run away."""
-        st, left = self.st, self.left
-        if cls == CC:
-            held = st.capital + st.money[CC] - self.cc_tax(st.policies)
-            level = _smooth_wealth_level(held)
-            return level * left + D.WEALTH_STEP_VP * max(0.0, level - st.wealth)
-        if cls == ST:
-            low = sorted(st.legitimacy)
-            return (low[0] + low[1]) * left * 0.7 + st.money[ST] / 30.0
-        if cls == MC:
-            return st.money[MC] / 15.0
-        return (min(st.money[WC], D.WC_MONEY_VP_CAP * 10) / 10.0
-                + D.UNION_VP * left * sum(st.unions))
 
     def section_value(self, cls: int, policies: list[int]) -> float:
         """What ``policies`` would be worth to ``cls``: end-game policy VP for the classes
@@ -239,9 +241,13 @@ class View:
             if st.agenda_card < 0:
                 return tax
             want = AGENDA_SECTIONS[st.agenda_card]
-            matches = sum(1 for p in range(5) if policies[p] == want[p])
+            matches = ((policies[0] == want[0]) + (policies[1] == want[1])
+                       + (policies[2] == want[2]) + (policies[3] == want[3])
+                       + (policies[4] == want[4]))
             return float(matches) * self.left + tax
-        own = sum(1 for p in range(5) if policies[p] == OWN_SECTION[cls])
+        section = OWN_SECTION[cls]
+        own = ((policies[0] == section) + (policies[1] == section) + (policies[2] == section)
+               + (policies[3] == section) + (policies[4] == section))
         table = D.END_POLICY_VP
         if cls == MC and st.game.config["mc_policy_vp"] == "published":
             table = D.END_POLICY_VP_MC_PUBLISHED
@@ -347,7 +353,7 @@ def pass_chance(st: HegemonyState, policy: int) -> float:
     return View(st).pass_chance(policy)
 
 
-_VOTING = (politics.ELECTION, politics.DECLARE, politics.BID)
+_VOTING = frozenset((politics.ELECTION, politics.DECLARE, politics.BID))
 
 
 def imf_risk(st: HegemonyState, public: list[int] | None = None) -> float:
@@ -371,19 +377,19 @@ def _bills_value(view: View, cls: int) -> float:
     """Pending bills, each at its chance to pass: the policy change and the proposer's VP.
     A bill not yet in its election may first be discarded by the IMF."""
     st = view.st
-    pending = sum(1 for b in st.bills if b >= 0)
+    bills = st.bills
+    pending = [policy for policy, bill in enumerate(bills) if bill >= 0]
     if not pending:
         return 0.0
     v = 0.0
     voting = {item[2] for item in st.agenda if item[0] in _VOTING}
-    survive = 1.0 - imf_risk(st, view.operational(ST)) if len(voting) < pending else 1.0
-    for policy, bill in enumerate(st.bills):
-        if bill >= 0:
-            chance = view.pass_chance(policy)
-            chance *= 1.0 if policy in voting else survive
-            v += chance * view.bill_delta(cls, policy)
-            if bill // 3 == cls:
-                v += chance * D.BILL_PASS_VP
+    survive = 1.0 - imf_risk(st, view.operational(ST)) if len(voting) < len(pending) else 1.0
+    for policy in pending:
+        chance = view.pass_chance(policy)
+        chance *= 1.0 if policy in voting else survive
+        v += chance * view.bill_delta(cls, policy)
+        if bills[policy] // 3 == cls:
+            v += chance * D.BILL_PASS_VP
     return v
 
 
@@ -540,7 +546,7 @@ def _price_choice(st: HegemonyState, seat: int, legal: list[int]) -> int:
     return b.DONE if b.DONE in legal else legal[0]
 
 
-_WAYS_OUT = ("done", "no", "pass", "end_turn", "qty:0", "bid:0")
+_WAYS_OUT = frozenset(("done", "no", "pass", "end_turn", "qty:0", "bid:0"))
 GREEDY_OPTIONS = 8  # a continuation step with at most this many options is chosen greedily
 # Per class (WC, MC, CC, ST): whether the bot plans its whole turn, valuing a first action
 # by the best second action of the same turn (a Buy by the Use it allows, ...).
@@ -587,6 +593,7 @@ def _default_step(st: HegemonyState, seat: int, names: tuple[str, ...]) -> Hegem
 # ST).  MC and the State play hardest against the leader: they are the table's swing votes
 # and the ones whose scoring does not suffer from it (tuned on 4-bot tables, seeds < 10,000).
 RIVAL_WEIGHT = [0.5, 1.0, 0.5, 1.0]
+_OTHERS = tuple(tuple(c for c in range(4) if c != cls) for cls in range(4))  # each class's rivals
 
 
 def standing(st: HegemonyState, cls: int) -> float:
@@ -598,9 +605,9 @@ def standing(st: HegemonyState, cls: int) -> float:
     view = View(st)
     if st.demonstration:
         _demonstration_losses(view, vps)
-    ahead = view.ahead
-    rivals = max(vps[c] - st.vp[c] + ahead[c] for c in range(4) if c != cls)
-    return value(st, cls, view) + (vps[cls] - st.vp[cls]) - RIVAL_WEIGHT[cls] * rivals
+    ahead, vp = view.ahead, st.vp
+    rivals = max([vps[c] - vp[c] + ahead[c] for c in _OTHERS[cls]])
+    return value(st, cls, view) + (vps[cls] - vp[cls]) - RIVAL_WEIGHT[cls] * rivals
 
 
 def _demonstration_losses(view: View, vps: list[int]) -> None:

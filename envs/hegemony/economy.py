@@ -27,6 +27,7 @@ in ``cards_vocabulary.py`` states them; where it leaves a choice open:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
@@ -86,14 +87,19 @@ def strike_eligible(st: HegemonyState, seat: int) -> bool:
 def _strike_targets(st: HegemonyState) -> list[int]:
     """Eligible companies while a strike token is left; a card's ``industry_filter`` keeps
     only those industries."""
+    return list(_strike_seats(st))
+
+
+def _strike_seats(st: HegemonyState) -> Iterator[int]:
+    """``_strike_targets`` one by one (the turn menu's check stops at the first)."""
     if board.strike_tokens_left(st) <= 0:
-        return []
+        return
     industries = effects_basic.mod(st, "industry_filter")
-    if industries is not None:
-        allowed = {INDUSTRY_OF[name] for name in industries}
-        return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)
-                and D.COMPANIES[st.seat_card[seat]].industry in allowed]
-    return [seat for seat in range(len(st.seat_card)) if strike_eligible(st, seat)]
+    allowed = None if industries is None else {INDUSTRY_OF[name] for name in industries}
+    for seat in range(len(st.seat_card)):
+        if strike_eligible(st, seat) and (
+                allowed is None or D.COMPANIES[st.seat_card[seat]].industry in allowed):
+            yield seat
 
 
 def _strike_limit(st: HegemonyState) -> int:
@@ -104,7 +110,8 @@ def _strike_limit(st: HegemonyState) -> int:
 
 
 def _can_strike(st: HegemonyState, cls: int) -> bool:
-    return bool(_strike_targets(st))
+    """``_strike_targets`` is not empty (stops at the first: asked every turn)."""
+    return next(_strike_seats(st), None) is not None
 
 
 def _start_strike(st: HegemonyState, cls: int) -> None:

@@ -87,6 +87,12 @@ _PLAIN_OF = operator.itemgetter(*_PLAIN_FIELDS)
 _LISTS_OF = operator.itemgetter(*_LIST_FIELDS)
 _NESTED_OF = operator.itemgetter(*_NESTED_FIELDS)
 
+# What a state holds besides its fields (set by ``__init__`` and ``clone``).  A state holding
+# exactly these and the fields is cloned by copying its dict whole (the plain fields, the game,
+# the shared mask and legal actions, ``_tdirty``), then replacing every mutable value.
+_OWN = ("game", "_mask", "_legal", "_dirty", "_tdirty", "_obs_memo", "_rng", "_rng_state")
+_CLONE_KEYS = len(FIELDS) + len(_OWN)
+
 # an all-False mask per seat, copied for each decision (the sizes never change)
 _EMPTY_MASKS = [np.zeros(catalogue(role).size, dtype=bool) for role in ROLE_NAMES]
 # up to this many legal actions (most decisions have a few) are set one by one in a mask
@@ -151,16 +157,19 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         generator's state kept for a lazy copy, the cached legal actions shared."""
         new = HegemonyState.__new__(HegemonyState)
         src = self.__dict__
-        out = new.__dict__
-        out["game"] = self.game
-        out["_mask"] = self._mask
-        out["_legal"] = self._legal
+        if len(src) == _CLONE_KEYS:  # the fields and ``_OWN`` only: one C copy, then the lists
+            out = new.__dict__ = src.copy()
+        else:  # a state given attributes of its own: they stay behind
+            out = new.__dict__
+            out["game"] = self.game
+            out["_mask"] = self._mask
+            out["_legal"] = self._legal
+            out["_tdirty"] = self._tdirty
+            out.update(zip(_PLAIN_FIELDS, _PLAIN_OF(src)))
         out["_dirty"] = list(self._dirty)
-        out["_tdirty"] = self._tdirty
         out["_obs_memo"] = None
         out["_rng"] = None
         out["_rng_state"] = self.rng_snapshot()
-        out.update(zip(_PLAIN_FIELDS, _PLAIN_OF(src)))
         out.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(src))))
         out.update(zip(_NESTED_FIELDS, [list(map(list, rows)) for rows in _NESTED_OF(src)]))
         out["ctx"] = dict(src["ctx"])
