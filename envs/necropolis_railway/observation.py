@@ -446,6 +446,8 @@ def encode(st: NecropolisState, player: int) -> np.ndarray:
     n = st.num_players
     dirty = st._dirty
     caches = st._seat_cache
+    if caches is None:  # a state's first observation (clones for look-ahead never observe)
+        caches = st._seat_cache = [SeatCache() for _ in range(n)]
     pending, turn = decision_parts(st, player)
     parts = [pending, turn, table_block(st)]
     for k in range(MAX_PLAYERS):
