@@ -7,19 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.envs.core.rng import rng_to_dict
+from meeplezoo.envs.core.testing import random_positions
 from meeplezoo.envs.necropolis_railway import bot
 from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 
-def _positions(n, seed, steps=150):
-    st = NecropolisRailwayGame(n).new_initial_state(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if st.is_terminal():
-            break
-        yield st
-        legal = st.legal_actions()
-        st.apply(legal[rng.integers(len(legal))])
+def _positions(n, seed, steps=200):
+    return random_positions(NecropolisRailwayGame(n).new_initial_state(seed), seed, steps)
 
 
 def test_clone_copies_every_field_and_shares_no_list():
