@@ -8,16 +8,17 @@ its size are shown) and future coffin draws.  The coffin bag's colour counts are
 shown: every drawn coffin stays on the table, so anyone can count them.
 
 Speed (the env must run at twice connect-four's decisions/s): the vector is made
-of ~50 small parts.  Parts with few distinct values (a London board, a column,
-the train, the decision, disc counts) are memoised by value; numeric parts are
-converted only when their raw numbers changed; a seat's parts are recomputed
-only when the agenda touched that seat; each viewer keeps its own output buffer
-and only parts that changed since its last observation are written into it.
+of ~50 small parts.  A part is memoised by the values it is made from (a London
+board, a column, the train, the decision, disc counts, a seat's money, cargo and
+staff numbers), so a changed part costs a lookup and one slice write; the table's
+supplies (too many values to memoise) are converted in place.  Numeric parts are
+looked up only when their raw numbers changed, a seat's parts only when the agenda
+touched that seat, and each observation is one concatenation of the kept blocks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -52,10 +53,10 @@ class Part:
         self.size = len(names)
         self.inv = None if maxima is None else np.array([1.0 / m for m in maxima], dtype=_F32)
 
-    def convert(self, raw: list) -> np.ndarray:
+    def convert(self, raw: Sequence[float]) -> np.ndarray:
         return np.minimum(np.array(raw, dtype=_F32) * self.inv, 1.0)
 
-    def convert_into(self, raw: list, out: np.ndarray) -> None:
+    def convert_into(self, raw: Sequence[float], out: np.ndarray) -> None:
         np.multiply(np.array(raw, dtype=_F32), self.inv, out=out)
         np.minimum(out, 1.0, out=out)
 
@@ -255,7 +256,7 @@ def table_block(st: NecropolisState) -> np.ndarray:
         block[_T_BONUS] = _memo(_BONUS_MEMO, tuple(st.bonus_spaces),
                                 lambda k: np.array([b >= 0 for b in k], dtype=_F32))
     if dirty & G.T_SUP:
-        nums = [len(st.deck), len(st.discard), *st.bag, *st.mortuary_supply, st.vol_supply]
+        nums = (len(st.deck), len(st.discard), *st.bag, *st.mortuary_supply, st.vol_supply)
         if cache.get("supplies") != nums:
             cache["supplies"] = nums
             SUPPLIES.convert_into(nums, block[_T_SUP])
@@ -291,6 +292,10 @@ COLUMNS = [Part([f"column_{c + 1}_{n}" for n in _COLUMN_LABELS]) for c in range(
 SEAT_PARTS = [MONEY, DISCS, CARGO, STAFF, LONDON, RAIL, *COLUMNS]
 
 _DISCS_MEMO: dict[tuple, np.ndarray] = {}
+# numeric parts by their raw numbers: a lookup and one slice write beat converting
+_MONEY_MEMO: dict[tuple, np.ndarray] = {}
+_CARGO_MEMO: dict[tuple, np.ndarray] = {}
+_STAFF_MEMO: dict[tuple, np.ndarray] = {}
 _LONDON_MEMO: dict[tuple, tuple[np.ndarray, int]] = {}
 _RAIL_MEMO: dict[tuple, np.ndarray] = {}
 _COLUMN_MEMO: dict[tuple, tuple[np.ndarray, int, int]] = {}
@@ -393,24 +398,24 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         lines = [p.prestige * (p.london_staff + p.london_vol), D.PAIR_POINTS * c.pairs,
                  D.COLUMN_POINTS * c.full, c.majority, D.OVERFLOW_POINTS * sum(p.overflow),
                  (p.money + D.MONEY_PER_NECRO_MOURNER * p.necro_mourners) // D.MONEY_PER_POINT]
-        raw = [p.money, p.prestige, *lines, sum(lines)]
+        raw = (p.money, p.prestige, *lines, sum(lines))
         if raw != c.money_raw:
             c.money_raw = raw
-            MONEY.convert_into(raw, block[_S_MONEY])
+            block[_S_MONEY] = _memo(_MONEY_MEMO, raw, MONEY.convert)
     if dirty & G.S_CARGO:
-        raw = [*p.waiting, p.waiting_mourners, *p.train, p.train_mourners, p.necro_mourners,
-               *p.overflow]
+        raw = (*p.waiting, p.waiting_mourners, *p.train, p.train_mourners, p.necro_mourners,
+               *p.overflow)
         if raw != c.cargo_raw:
             c.cargo_raw = raw
-            CARGO.convert_into(raw, block[_S_CARGO])
+            block[_S_CARGO] = _memo(_CARGO_MEMO, raw, CARGO.convert)
     if dirty & G.S_STAFF:
         tuck = [0] * len(D.ABILITIES)
         for card in p.tucked:
             tuck[D.CARD_ABILITY[card]] += 1
-        raw = [1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck]
+        raw = (1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck)
         if raw != c.staff_raw:
             c.staff_raw = raw
-            STAFF.convert_into(raw, block[_S_STAFF])
+            block[_S_STAFF] = _memo(_STAFF_MEMO, raw, STAFF.convert)
     if dirty & G.S_DISCS:
         block[_S_DISCS] = _memo(_DISCS_MEMO, tuple(p.discs), DISCS.convert)
     return block
