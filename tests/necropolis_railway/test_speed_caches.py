@@ -9,6 +9,7 @@ import numpy as np
 from meeplezoo.envs.core.rng import rng_to_dict
 from meeplezoo.envs.core.testing import random_positions
 from meeplezoo.envs.necropolis_railway import bot
+from meeplezoo.envs.necropolis_railway import observation as O
 from meeplezoo.envs.necropolis_railway.game import NecropolisRailwayGame
 
 
@@ -44,3 +45,12 @@ def test_bot_value_with_memos_equals_value_without():
                 bot._LONDON_WORTH.clear()
                 bot._MAJORITY.clear()
                 assert bot.value(st, seat) == memoised
+
+
+def test_observation_with_warm_memos_equals_one_with_empty_memos():
+    for st in _positions(3, seed=21, steps=250):
+        for seat in range(3):
+            warm = st.observation(seat)
+            for memo in (O._MONEY_MEMO, O._CARGO_MEMO, O._STAFF_MEMO):
+                memo.clear()
+            assert np.array_equal(st.clone().observation(seat), warm)
