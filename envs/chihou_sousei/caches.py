@@ -91,8 +91,6 @@ PL_ADJ_TOKENS = [c * PLANE_F + P_ADJ_TOKENS for c in range(NUM_CELLS)]
 PL_ADJ_COLOUR = [c * PLANE_F + P_ADJ_COLOUR for c in range(NUM_CELLS)]
 NB_STEP = 1.0 / NEIGHBOUR_SCALE
 
-# egocentric seat order per (player count, viewer), as index arrays
-ORDER = {n: [np.array([(p + k) % n for k in range(n)]) for p in range(n)] for n in range(2, 5)}
 
 Features = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -191,22 +189,25 @@ def score_seat(state: ChihouSouseiState, s: int) -> list[int]:
 
 def write_summary(state: ChihouSouseiState, s: int, row: np.ndarray) -> None:
     """Rescore seat ``s`` and rewrite its summary entries (one slice write:
-    numpy item writes are slow, this runs after most steps)."""
+    numpy item writes are slow, this runs after most steps; the clips are
+    written out, a ``min`` call costs more than the rest of an entry)."""
     counts = score_seat(state, s)
     pop = state.pop[s]
     icons = state.icons[s]
     ind = state.ind[s]
     region = state.region[s]
     total = (pop + ind + region + 8) / 64
+    i0, i1, i2 = icons[0] / ICON_SCALE, icons[1] / ICON_SCALE, icons[2] / ICON_SCALE
+    held = sum(counts) / SEAT_TOKENS_SCALE
     row[SUM_ICONS:SUM_START] = (
-        min(icons[0] / ICON_SCALE, 1.0),
-        min(icons[1] / ICON_SCALE, 1.0),
-        min(icons[2] / ICON_SCALE, 1.0),
+        i0 if i0 < 1.0 else 1.0,
+        i1 if i1 < 1.0 else 1.0,
+        i2 if i2 < 1.0 else 1.0,
         clip01((pop + 8) / 48),
         clip01(ind / 24),
         region / 8,
         total if total < 1.0 else 1.0,
-        min(sum(counts) / SEAT_TOKENS_SCALE, 1.0),
+        held if held < 1.0 else 1.0,
         TOKEN_FEAT[state.maxtok[s]],
         len(counts) / 9,
     )
@@ -344,17 +345,27 @@ def observe(state: ChihouSouseiState, player: int) -> np.ndarray:
         refresh(state)
     n = state.n
     out = np.zeros(OBS_SIZE, np.float32)
-    out[: n * SEAT_F] = state.feat[ORDER[n][player]].ravel()
+    feat = state.feat  # egocentric order is a rotation: two slice copies, no gather
+    split = (n - player) * SEAT_F
+    out[:split] = feat[player:].ravel()
+    if player:
+        out[split : n * SEAT_F] = feat[:player].ravel()
     d = state.decision
     if d != D_OVER:
         out[DECISION_OFF + d] = 1.0
-    out[PROGRESS_OFF] = min(state.round / (ROUNDS - 1), 1.0)
-    out[PROGRESS_OFF + 1] = min(state.stock / STOCK_SCALE, 1.0)
-    out[PROGRESS_OFF + 2] = len(state.deck) / NUM_CARDS
+    progress = state.round / (ROUNDS - 1)
+    stock = state.stock / STOCK_SCALE
+    out[PROGRESS_OFF : PROGRESS_OFF + 3] = (
+        progress if progress < 1.0 else 1.0,
+        stock if stock < 1.0 else 1.0,
+        len(state.deck) / NUM_CARDS,
+    )
     if state.row:
         out[ROW_OFF : ROW_OFF + ROW_SLOTS * ROW_F] = state.rowfeat
-    out[BONUS_OFF] = state.fm_left
-    out[BONUS_OFF + 1] = state.inc_left
+    if state.fm_left:  # (the array starts at zero: only set entries are written)
+        out[BONUS_OFF] = 1.0
+    if state.inc_left:
+        out[BONUS_OFF + 1] = 1.0
     if state.fm_seat >= 0:
         out[FM_TABLEAU_OFF + (state.fm_seat - player) % n] = 1.0
     if state.fm_src >= 0:

@@ -200,11 +200,19 @@ BIG_SLOT[S_X] = BIG_SLOT[S_Y] = 0.5
 
 
 def slot_vector(card: int, cell: int) -> np.ndarray:
-    vec = np.zeros(SLOT_F, np.float32)
-    vec[S_PRESENT] = 1.0
-    vec[S_X], vec[S_Y] = COORD[cell]
-    vec[S_CARD:] = CARD_VEC[card]
+    """A tableau slot's entries (read-only: memoised by card and cell, which say it all)."""
+    vec = _SLOT_VECTORS.get((card, cell))
+    if vec is None:
+        vec = np.zeros(SLOT_F, np.float32)
+        vec[S_PRESENT] = 1.0
+        vec[S_X], vec[S_Y] = COORD[cell]
+        vec[S_CARD:] = CARD_VEC[card]
+        vec.flags.writeable = False
+        _SLOT_VECTORS[(card, cell)] = vec
     return vec
+
+
+_SLOT_VECTORS: dict[tuple[int, int], np.ndarray] = {}  # at most cards x cells
 
 
 # own-board plane entries of a card: occupied + colour one-hot (the big city has no colour)

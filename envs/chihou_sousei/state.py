@@ -69,6 +69,9 @@ _BY_DECISION = {
 }
 OPTIONS = (*(_BY_DECISION[d][0] for d in range(D_OVER)), rounds.over_options)
 STEPS = tuple(_BY_DECISION[d][1] for d in range(D_OVER))
+# read-only masks by options tuple: a lookup costs less than building the mask
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+MASK_MEMO_CAP = 50_000
 
 
 class ChihouSouseiState(GameState):
@@ -131,9 +134,16 @@ class ChihouSouseiState(GameState):
         return DECISION_NAMES[self.decision]
 
     def _legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        for action in OPTIONS[self.decision](self):  # item writes beat fancy indexing
-            mask[action] = True
+        key = tuple(OPTIONS[self.decision](self))
+        mask = _MASKS.get(key)
+        if mask is None:
+            if len(_MASKS) >= MASK_MEMO_CAP:
+                _MASKS.clear()
+            mask = np.zeros(NUM_ACTIONS, dtype=bool)
+            for action in key:  # item writes beat fancy indexing
+                mask[action] = True
+            mask.flags.writeable = False  # shared by every position with these options
+            _MASKS[key] = mask
         return mask
 
     def _apply(self, action: int) -> None:

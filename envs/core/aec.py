@@ -171,7 +171,10 @@ class MeepleAECEnv(AECEnv):
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         state = self.state
         if not state.is_terminal() and seat == state.current_player():
-            mask = state.legal_mask().astype(np.int8)  # a copy: the state keeps its own mask
+            mask = state._mask  # the state's cached mask, read directly: this runs every step
+            if mask is None:
+                mask = state.legal_mask()
+            mask = mask.astype(np.int8)  # a copy: the state keeps its own mask
         else:
             mask = np.zeros(self._num_actions[seat], np.int8)
         return {"observation": state.observation(seat), "action_mask": mask}

@@ -305,6 +305,14 @@ class GameState(ABC):
 
     def apply(self, action: int) -> None:
         """Play ``action`` for the current player, or raise IllegalActionError."""
+        # Fast path: a plain int that the cached mask allows (a finished game's mask allows
+        # nothing, so it takes the checks below, as does anything else).
+        mask = self._mask
+        if (type(action) is int and mask is not None and 0 <= action < mask.shape[0]
+                and mask[action]):
+            self._mask = None
+            self._apply(action)
+            return
         if self.is_terminal():
             raise IllegalActionError(f"{self.game.name}: the game is over; no action is legal")
         mask = self.legal_mask()

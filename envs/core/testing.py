@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -75,6 +75,18 @@ def check_sizes(game_class: type[Game], config: dict[str, Any]) -> None:
         else:
             raise AssertionError("num_actions() without a role must be refused in an "
                                  "asymmetric game")
+
+
+def random_positions(state: GameState, seed: int, steps: int) -> Iterator[GameState]:
+    """``state`` itself at each of up to ``steps`` random legal decisions (it is played on
+    between yields: copy what you keep), stopping at the game's end."""
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
 
 
 def random_playouts(

@@ -101,15 +101,7 @@ class Player:
     # -- queries -------------------------------------------------------------------------
     def london_income(self) -> tuple[int, int, int, int, int]:
         """(coffins, mourners, money, disc choices, orange discs) of one London stop."""
-        coffins = mourners = money = choice = orange = 0
-        for s in range(D.NUM_SLOTS):
-            y = D.SLOT_YIELD[s][self.london[s]]
-            coffins += y[0]
-            mourners += y[1]
-            money += y[2]
-            choice += y[3]
-            orange += y[4]
-        return coffins, mourners, money, choice, orange
+        return london_income_of(self.london)
 
     def coffin_capacity(self) -> int:
         return D.BASE_COFFIN_CAP + sum(D.CAR_CAP[0][s] for s in self.cars[0])
@@ -162,3 +154,17 @@ class Player:
 
     def buried(self) -> int:
         return sum(self.fill)
+
+
+def london_income_of(levels: list[int] | tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """(coffins, mourners, money, disc choices, orange discs) of one London stop on a board
+    with these slot levels."""
+    coffins = mourners = money = choice = orange = 0
+    for s in range(D.NUM_SLOTS):
+        y = D.SLOT_YIELD[s][levels[s]]
+        coffins += y[0]
+        mourners += y[1]
+        money += y[2]
+        choice += y[3]
+        orange += y[4]
+    return coffins, mourners, money, choice, orange

@@ -17,7 +17,7 @@ import numpy as np
 from meeplezoo.envs.necropolis_railway import actions as A
 from meeplezoo.envs.necropolis_railway import agenda as G
 from meeplezoo.envs.necropolis_railway import data as D
-from meeplezoo.envs.necropolis_railway.board import Player
+from meeplezoo.envs.necropolis_railway.board import Player, london_income_of
 from meeplezoo.envs.necropolis_railway.scoring import column_majority, london_pairs
 from meeplezoo.envs.necropolis_railway.state import NecropolisState
 
@@ -27,8 +27,43 @@ _CHAIN_STEPS = 12
 
 def income_value(p: Player) -> float:
     """Worth of one London stop's income."""
-    coffins, mourners, money, choice, orange = p.london_income()
-    return 1.0 * coffins + 0.45 * mourners + 0.2 * money + 0.5 * choice + 0.6 * orange
+    return _london_parts(p.london)[1]
+
+
+def _london_worth(levels: tuple[int, ...]) -> tuple[int, float]:
+    """(pairs, income value) of a London board: both depend on its levels alone."""
+    coffins, mourners, money, choice, orange = london_income_of(levels)
+    return london_pairs(levels), (1.0 * coffins + 0.45 * mourners + 0.2 * money + 0.5 * choice
+                                  + 0.6 * orange)
+
+
+_LONDON_WORTH: dict[tuple[int, ...], tuple[int, float]] = {}  # few boards occur: no cap
+_MAJORITY: dict[tuple[int, ...], float] = {}  # by plots + mortuaries; capped below
+_MEMO_CAP = 100_000
+
+
+def _london_parts(london: list[int]) -> tuple[int, float]:
+    key = tuple(london)
+    got = _LONDON_WORTH.get(key)
+    if got is None:
+        got = _LONDON_WORTH[key] = _london_worth(key)
+    return got
+
+
+def _majority(p: Player) -> float:
+    """Column majorities times mortuary multipliers (a float, summed as ``value`` always did);
+    the filled plots say each column's fill, so plots and mortuaries are the whole key."""
+    key = (*p.plots, *p.mortuary)
+    got = _MAJORITY.get(key)
+    if got is None:
+        if len(_MAJORITY) > _MEMO_CAP:
+            _MAJORITY.clear()
+        majority = 0.0
+        for c in range(D.COLUMNS):
+            if p.fill[c]:
+                majority += column_majority(p, c) * D.MORTUARY_MULT[p.mortuary[c]]
+        got = _MAJORITY[key] = majority
+    return got
 
 
 def free_staffed_plots(p: Player) -> int:
@@ -39,11 +74,8 @@ def value(st: NecropolisState, seat: int) -> float:
     """Estimated final points of ``seat``."""
     p = st.players[seat]
     workers = p.london_staff + p.london_vol
-    pairs = london_pairs(p.london)
-    majority = 0.0
-    for c in range(D.COLUMNS):
-        if p.fill[c]:
-            majority += column_majority(p, c) * D.MORTUARY_MULT[p.mortuary[c]]
+    pairs, income = _london_parts(p.london)
+    majority = _majority(p)
     money = p.money + D.MONEY_PER_NECRO_MOURNER * p.necro_mourners
     v = (p.prestige * workers + D.PAIR_POINTS * pairs + D.COLUMN_POINTS * p.fill.count(D.ROWS)
          + majority + D.OVERFLOW_POINTS * sum(p.overflow) + money / D.MONEY_PER_POINT)
@@ -57,7 +89,7 @@ def value(st: NecropolisState, seat: int) -> float:
     v += (0.9 * min(sum(p.waiting), free) + 0.3 * sum(p.waiting)) * min(1.0, 3 * left)
     v += 0.35 * p.train_mourners + 0.25 * p.waiting_mourners
     v += (0.45 * sum(p.discs) + 0.2 * p.discs[D.ORANGE]) * min(1.0, 4 * left)
-    v += stops * income_value(p)
+    v += stops * income
     v -= stops * 0.35 * p.staff_count() * D.UPKEEP / D.MONEY_PER_POINT
     v += 0.25 * p.prestige * left * 3
     v += workers * 0.6 * left * 3

@@ -8,16 +8,17 @@ its size are shown) and future coffin draws.  The coffin bag's colour counts are
 shown: every drawn coffin stays on the table, so anyone can count them.
 
 Speed (the env must run at twice connect-four's decisions/s): the vector is made
-of ~50 small parts.  Parts with few distinct values (a London board, a column,
-the train, the decision, disc counts) are memoised by value; numeric parts are
-converted only when their raw numbers changed; a seat's parts are recomputed
-only when the agenda touched that seat; each viewer keeps its own output buffer
-and only parts that changed since its last observation are written into it.
+of ~50 small parts.  A part is memoised by the values it is made from (a London
+board, a column, the train, the decision, disc counts, a seat's money, cargo and
+staff numbers), so a changed part costs a lookup and one slice write; the table's
+supplies (too many values to memoise) are converted in place.  Numeric parts are
+looked up only when their raw numbers changed, a seat's parts only when the agenda
+touched that seat, and each observation is one concatenation of the kept blocks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -52,10 +53,10 @@ class Part:
         self.size = len(names)
         self.inv = None if maxima is None else np.array([1.0 / m for m in maxima], dtype=_F32)
 
-    def convert(self, raw: list) -> np.ndarray:
+    def convert(self, raw: Sequence[float]) -> np.ndarray:
         return np.minimum(np.array(raw, dtype=_F32) * self.inv, 1.0)
 
-    def convert_into(self, raw: list, out: np.ndarray) -> None:
+    def convert_into(self, raw: Sequence[float], out: np.ndarray) -> None:
         np.multiply(np.array(raw, dtype=_F32), self.inv, out=out)
         np.minimum(out, 1.0, out=out)
 
@@ -187,6 +188,10 @@ _BONUS_MEMO: dict[tuple, np.ndarray] = {}
 _ROW_DISC_SCALE = 1.0 / M["row_discs"]
 
 
+def _bonus_array(key: tuple) -> np.ndarray:
+    return np.array([b >= 0 for b in key], dtype=_F32)
+
+
 def _slot_array(key: tuple) -> np.ndarray:
     card, discs = key
     return np.array(_CARD_FEATS[card] + [min(x * _ROW_DISC_SCALE, 1.0) for x in discs],
@@ -215,18 +220,6 @@ _HEAD_MEMO: dict[tuple, np.ndarray] = {}
 _BACKS = [_back_array(c) for c in range(D.NUM_CARDS)] + [_back_array(-1)]
 
 
-def _row_array(st: NecropolisState) -> np.ndarray:
-    rd = st.row_discs
-    row = st.row
-    return np.concatenate((
-        _memo(_HEAD_MEMO, (st.phase, st.round, st.num_players), _head_array),
-        _memo(_SLOT_MEMO, (row[0], tuple(rd[0])), _slot_array),
-        _memo(_SLOT_MEMO, (row[1], tuple(rd[1])), _slot_array),
-        _memo(_SLOT_MEMO, (row[2], tuple(rd[2])), _slot_array),
-        _BACKS[st.deck[-1] if st.deck else -1],
-    ))
-
-
 def _offsets(parts: list[Part]) -> list[slice]:
     out, o = [], 0
     for part in parts:
@@ -237,6 +230,24 @@ def _offsets(parts: list[Part]) -> list[slice]:
 
 _T_ROW, _T_DISC, _T_BONUS, _T_SUP = _offsets([ROW, DISC_SUPPLY, BONUS, SUPPLIES])
 TABLE_SIZE = _T_SUP.stop
+_SLOT_SIZE = len(_CARD_PART) + D.NUM_DISC_COLOURS
+_HEAD_SIZE = len(G.PHASES) + 1 + MAX_PLAYERS
+# the row part's pieces: the head (phase, round, player count), each slot, the deck's top back
+_ROW_HEAD = slice(_T_ROW.start, _T_ROW.start + _HEAD_SIZE)
+_ROW_SLOTS = [slice(_ROW_HEAD.stop + k * _SLOT_SIZE, _ROW_HEAD.stop + (k + 1) * _SLOT_SIZE)
+              for k in range(D.ROW_SIZE)]
+_ROW_BACK = slice(_ROW_SLOTS[-1].stop, _T_ROW.stop)
+_SLOT_NAMES = [f"slot{k}" for k in range(D.ROW_SIZE)]
+assert _ROW_BACK.stop - _ROW_BACK.start == D.NUM_DISC_COLOURS
+
+
+def _put(cache: dict, name: str, key: Any, memo: dict, make: Callable[[Any], np.ndarray],
+         block: np.ndarray, where: slice) -> None:
+    """Write the memoised part for ``key`` at ``where`` unless the block holds it already
+    (``cache[name]`` is the key last written there)."""
+    if cache.get(name) != key:
+        cache[name] = key
+        block[where] = _memo(memo, key, make)
 
 
 def table_block(st: NecropolisState) -> np.ndarray:
@@ -248,14 +259,23 @@ def table_block(st: NecropolisState) -> np.ndarray:
     if block is None:
         block = cache["table"] = np.zeros(TABLE_SIZE, dtype=_F32)
         dirty = G.TABLE_ALL
-    if dirty & G.T_ROW:
-        block[_T_ROW] = _row_array(st)
+    if dirty & G.T_ROW:  # a refill changes a slot or two: only changed pieces are written
+        _put(cache, "head", (st.phase, st.round, st.num_players), _HEAD_MEMO, _head_array,
+             block, _ROW_HEAD)
+        row, rd = st.row, st.row_discs
+        for k in range(D.ROW_SIZE):
+            _put(cache, _SLOT_NAMES[k], (row[k], tuple(rd[k])), _SLOT_MEMO, _slot_array, block,
+                 _ROW_SLOTS[k])
+        top = st.deck[-1] if st.deck else -1
+        if cache.get("back") != top:
+            cache["back"] = top
+            block[_ROW_BACK] = _BACKS[top]
     if dirty & G.T_DISC:
-        block[_T_DISC] = _memo(_DISC_SUPPLY_MEMO, tuple(st.disc_supply), DISC_SUPPLY.convert)
-        block[_T_BONUS] = _memo(_BONUS_MEMO, tuple(st.bonus_spaces),
-                                lambda k: np.array([b >= 0 for b in k], dtype=_F32))
+        _put(cache, "disc_supply", tuple(st.disc_supply), _DISC_SUPPLY_MEMO, DISC_SUPPLY.convert,
+             block, _T_DISC)
+        _put(cache, "bonus", tuple(st.bonus_spaces), _BONUS_MEMO, _bonus_array, block, _T_BONUS)
     if dirty & G.T_SUP:
-        nums = [len(st.deck), len(st.discard), *st.bag, *st.mortuary_supply, st.vol_supply]
+        nums = (len(st.deck), len(st.discard), *st.bag, *st.mortuary_supply, st.vol_supply)
         if cache.get("supplies") != nums:
             cache["supplies"] = nums
             SUPPLIES.convert_into(nums, block[_T_SUP])
@@ -291,6 +311,10 @@ COLUMNS = [Part([f"column_{c + 1}_{n}" for n in _COLUMN_LABELS]) for c in range(
 SEAT_PARTS = [MONEY, DISCS, CARGO, STAFF, LONDON, RAIL, *COLUMNS]
 
 _DISCS_MEMO: dict[tuple, np.ndarray] = {}
+# numeric parts by their raw numbers: a lookup and one slice write beat converting
+_MONEY_MEMO: dict[tuple, np.ndarray] = {}
+_CARGO_MEMO: dict[tuple, np.ndarray] = {}
+_STAFF_MEMO: dict[tuple, np.ndarray] = {}
 _LONDON_MEMO: dict[tuple, tuple[np.ndarray, int]] = {}
 _RAIL_MEMO: dict[tuple, np.ndarray] = {}
 _COLUMN_MEMO: dict[tuple, tuple[np.ndarray, int, int]] = {}
@@ -349,8 +373,9 @@ _SCORE_INPUTS = G.S_MONEY | G.S_LONDON | G.S_COLS | G.S_CARGO | G.S_STAFF
 class SeatCache:
     """A seat's block (updated in place) and what its parts were computed from."""
 
-    __slots__ = ("block", "caps", "cargo_raw", "col_full", "col_keys", "col_majority", "full",
-                 "majority", "money_raw", "pairs", "staff_raw")
+    __slots__ = ("block", "caps", "cargo_raw", "col_full", "col_keys", "col_majority",
+                 "discs_key", "full", "london_key", "majority", "money_raw", "pairs", "rail_key",
+                 "staff_raw")
 
     def __init__(self) -> None:
         for name in self.__slots__:
@@ -371,12 +396,17 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         block = c.block = np.zeros(SEAT_SIZE, dtype=_F32)
         dirty = G.SEAT_ALL
     if dirty & G.S_LONDON:
-        block[_S_LONDON], c.pairs = _memo(_LONDON_MEMO, tuple(p.london), _london_part)
+        key = tuple(p.london)
+        if key != c.london_key:
+            c.london_key = key
+            block[_S_LONDON], c.pairs = _memo(_LONDON_MEMO, key, _london_part)
     if dirty & G.S_RAIL:
         c.caps = (p.coffin_capacity(), p.mourner_capacity())
-        block[_S_RAIL] = _memo(_RAIL_MEMO, (p.pos, tuple(p.cars[0]), tuple(p.cars[1]),
-                                            tuple(p.pairs), tuple(p.perks), p.express_turn >= 0),
-                               _rail_part)
+        key = (p.pos, tuple(p.cars[0]), tuple(p.cars[1]), tuple(p.pairs), tuple(p.perks),
+               p.express_turn >= 0)
+        if key != c.rail_key:
+            c.rail_key = key
+            block[_S_RAIL] = _memo(_RAIL_MEMO, key, _rail_part)
         dirty |= G.S_STAFF  # capacities
     if dirty & G.S_COLS:
         plots, cw, mo = p.plots, p.col_worker, p.mortuary
@@ -393,26 +423,29 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         lines = [p.prestige * (p.london_staff + p.london_vol), D.PAIR_POINTS * c.pairs,
                  D.COLUMN_POINTS * c.full, c.majority, D.OVERFLOW_POINTS * sum(p.overflow),
                  (p.money + D.MONEY_PER_NECRO_MOURNER * p.necro_mourners) // D.MONEY_PER_POINT]
-        raw = [p.money, p.prestige, *lines, sum(lines)]
+        raw = (p.money, p.prestige, *lines, sum(lines))
         if raw != c.money_raw:
             c.money_raw = raw
-            MONEY.convert_into(raw, block[_S_MONEY])
+            block[_S_MONEY] = _memo(_MONEY_MEMO, raw, MONEY.convert)
     if dirty & G.S_CARGO:
-        raw = [*p.waiting, p.waiting_mourners, *p.train, p.train_mourners, p.necro_mourners,
-               *p.overflow]
+        raw = (*p.waiting, p.waiting_mourners, *p.train, p.train_mourners, p.necro_mourners,
+               *p.overflow)
         if raw != c.cargo_raw:
             c.cargo_raw = raw
-            CARGO.convert_into(raw, block[_S_CARGO])
+            block[_S_CARGO] = _memo(_CARGO_MEMO, raw, CARGO.convert)
     if dirty & G.S_STAFF:
         tuck = [0] * len(D.ABILITIES)
         for card in p.tucked:
             tuck[D.CARD_ABILITY[card]] += 1
-        raw = [1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck]
+        raw = (1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck)
         if raw != c.staff_raw:
             c.staff_raw = raw
-            STAFF.convert_into(raw, block[_S_STAFF])
+            block[_S_STAFF] = _memo(_STAFF_MEMO, raw, STAFF.convert)
     if dirty & G.S_DISCS:
-        block[_S_DISCS] = _memo(_DISCS_MEMO, tuple(p.discs), DISCS.convert)
+        key = tuple(p.discs)
+        if key != c.discs_key:
+            c.discs_key = key
+            block[_S_DISCS] = _memo(_DISCS_MEMO, key, DISCS.convert)
     return block
 
 
@@ -446,6 +479,8 @@ def encode(st: NecropolisState, player: int) -> np.ndarray:
     n = st.num_players
     dirty = st._dirty
     caches = st._seat_cache
+    if caches is None:  # a state's first observation (clones for look-ahead never observe)
+        caches = st._seat_cache = [SeatCache() for _ in range(n)]
     pending, turn = decision_parts(st, player)
     parts = [pending, turn, table_block(st)]
     for k in range(MAX_PLAYERS):

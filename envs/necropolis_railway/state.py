@@ -123,7 +123,7 @@ class NecropolisState(AgendaState, GameState):
         super().__init__(game)
         self.num_players = game.num_players
         self._obs_cache: dict = {}
-        self._seat_cache = [SeatCache() for _ in range(self.num_players)]
+        self._seat_cache: list[SeatCache] | None = None  # made by the first observation
         self._dirty = [SEAT_ALL] * self.num_players  # what changed per seat since encoded
         self._tdirty = TABLE_ALL
         self._legal: list[int] = []
@@ -242,16 +242,25 @@ class NecropolisState(AgendaState, GameState):
         st.discard = self.discard[:]
         st.row = self.row[:]
         st.row_discs = [d[:] for d in self.row_discs]
-        for f in _TURN_FIELDS:
-            v = getattr(self, f)
-            setattr(st, f, v[:] if isinstance(v, list) else v)
+        st.t_seat = self.t_seat  # the turn fields (_TURN_FIELDS), written out: bots clone a lot
+        st.t_card = self.t_card
+        st.t_taken_slot = self.t_taken_slot
+        st.t_used = self.t_used[:]
+        st.t_tucked_now = self.t_tucked_now
+        st.t_move = self.t_move
+        st.t_crew = self.t_crew
+        st.t_dining = self.t_dining
+        st.t_baggage = self.t_baggage
+        st.t_yard = self.t_yard
+        st.t_hired = self.t_hired
+        st.t_built = self.t_built
         st._legal = self._legal
         return st
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> NecropolisState:
         """Re-deal the deck's order (keeping a top card with the same public back) and
         re-seed chance (future coffin draws)."""
-        st = self.clone()
+        st = self.clone(share_rng=True)  # the generator is replaced: copying it is waste
         st.rng = new_rng(int(rng.integers(2**63)))
         if st.deck:
             top_back = D.CARD_BACK_KEY[st.deck[-1]]
