@@ -40,7 +40,7 @@ HAS_RAY = importlib.util.find_spec("ray") is not None
 HAS_SB3 = importlib.util.find_spec("sb3_contrib") is not None
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 NEEDS = {"rllib-train": HAS_RAY, "rllib-export": HAS_RAY, "train": HAS_SB3,
-         "improve": HAS_SB3, "fit-value": HAS_TORCH}
+         "improve": HAS_SB3, "fit-value": HAS_TORCH, "expert-iterate": HAS_SB3}
 
 # command -> a command line with a path that does not exist (where it reads one)
 WRONG_PATH = {
@@ -48,6 +48,7 @@ WRONG_PATH = {
     "train": ["--env", ENV, "--timesteps", "8", "--out", "{tmp}", "--init-from", NOPE],
     "improve": ["--model", f"{NOPE}/final_model.zip", "--out", "{tmp}"],
     "fit-value": ["--checkpoint", NOPE, "--out", "{tmp}"],
+    "expert-iterate": ["--checkpoint", NOPE, "--out", "{tmp}"],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", NOPE, "--field", "random",
                  "--games", "1"],
     "arena": ["--env", ENV, "--players", "2", "--agents", NOPE, "--games", "2"],
@@ -83,8 +84,8 @@ WRONG_ENV = {
     "rllib-train": ["--env", BAD_ENV, "--iterations", "1", "--out", "{tmp}"],
 }
 # the env comes from a model, a team or a run, or is fixed (serve: each table names its own)
-NO_ENV = {"improve", "fit-value", "exploit", "demo", "hegemony-report", "rllib-export",
-          "serve"}
+NO_ENV = {"improve", "fit-value", "expert-iterate", "exploit", "demo", "hegemony-report",
+          "rllib-export", "serve"}
 
 # command -> its required options (an unknown option is then the only thing wrong)
 REQUIRED = {
@@ -92,6 +93,7 @@ REQUIRED = {
     "train": ["--env", ENV, "--timesteps", "8", "--out", "{tmp}"],
     "improve": ["--model", "m.zip", "--out", "{tmp}"],
     "fit-value": ["--checkpoint", "c", "--out", "{tmp}"],
+    "expert-iterate": ["--checkpoint", "c", "--out", "{tmp}"],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", "random"],
     "export": ["--snapshot", "x"],
     "exploit": ["--team", "t", "--role", "all", "--timesteps", "1", "--games", "1",
