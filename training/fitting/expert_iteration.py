@@ -464,9 +464,11 @@ def main(argv: list[str] | None = None) -> int:
                          "or another --out")
     if args.resume and not journal:
         raise SystemExit(f"--resume: {out} has no {JOURNAL} to carry on from")
-    if args.resume:
+    if args.resume:  # the run's settings stay; its command gains this one
         run = json.loads((out / "run.json").read_text())
         game = envs.make_game(run["env"], **run["config"])
+        run["command"] += " && meeplezoo expert-iterate " + shlex.join(argv)
+        (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     else:
         run, game = plan_run(args, argv)
         try:  # a network the run cannot copy is refused before anything is written
