@@ -36,6 +36,22 @@ def test_rollout_value_is_win_share_plus_weighted_margin():
     assert search.rollout_value(state, 1, 0.2, 10.0) == pytest.approx(0.5)
 
 
+def test_rollout_value_alone_is_the_score_in_scale_units():
+    """Solo: nobody to beat, so the score is the whole value (not a 0.1-weighted
+    tie-breaker on a win share that is always 1)."""
+    game = envs.make_game("necropolis_railway_v1", num_players=1)
+    state = game.new_initial_state(3)
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))
+    score = state.scores()[0]
+    assert score > 0
+    assert search.rollout_value(state, 0, 0.1, game.score_scale) == pytest.approx(
+        score / game.score_scale)
+    assert search.rollout_value(state, 0, 0.5, game.score_scale) == pytest.approx(
+        score / game.score_scale)
+
+
 def test_search_compares_candidates_on_the_same_futures(toy_checkpoint):
     """Two identical cards in hand are two actions with the same future: with
     common random numbers their values are exactly equal, whatever the luck."""

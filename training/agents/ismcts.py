@@ -107,14 +107,17 @@ def network_prior(agents: Any) -> Prior:
 
 def network_value(agents: Any) -> Value:
     """A leaf value from an export's critic (``PolicyAgent.value``; a team's member for the
-    seat's role), mapped from the rank reward's -1..+1 to 0..1, the scale of a playout's win
-    share.  Raises for an export without a value output."""
+    seat's role), mapped from the critic's scale (2 * value - 1: the rank reward's -1..+1)
+    to a playout's (``search.rollout_value``).  Not clipped to 0..1: a playout's value
+    leaves that range by its score margin, and a solo game's is its score, so a critic
+    fitted on playout values (``fit-value``, ``expert-iterate``) maps back whole.  Raises
+    for an export without a value output."""
     members = getattr(agents, "members", None) or agents
 
     def value(state: GameState, seat: int) -> float:
         estimate = _member(members, state, seat).value(state.observation(seat),
                                                       state.legal_mask())
-        return min(1.0, max(0.0, (estimate + 1.0) / 2.0))
+        return (estimate + 1.0) / 2.0
 
     return value
 

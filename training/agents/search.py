@@ -48,10 +48,17 @@ OpponentModel = Callable[[int], list[StateBot | None]]
 def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float) -> float:
     """Value of a finished game for ``seat``: its win share plus a small share
     of its score margin over the best other seat (which separates candidates
-    that all win or all lose in the sampled futures)."""
+    that all win or all lose in the sampled futures).
+
+    Alone (a solo game) a seat has nobody to beat, so its win share says nothing and
+    the score is the whole signal: the value is the score in ``scale`` units, the solo
+    env's own reward.  Weighted as a tie-breaker it would be too small for a search to
+    tell its moves apart (10 points of Necropolis were 0.04)."""
     scores = state.scores()
+    if len(scores) == 1:
+        return scores[0] / scale
     others = [s for i, s in enumerate(scores) if i != seat]
-    margin = scores[seat] - max(others) if others else scores[seat]
+    margin = scores[seat] - max(others)
     return win_share(seat, winners(state.rank_keys())) + margin_weight * margin / scale
 
 
