@@ -179,3 +179,21 @@ def test_playout_leaves_play_the_learner_by_the_rollout_bot(tmp_path):
     assert journal[1]["play"]["decisions"] > 0
     with pytest.raises(SystemExit, match="opponent 'nobody'"):
         run(tmp_path / "bad", "--rollout", "nobody")
+
+
+def test_solo_targets_and_journal_speak_of_the_score(tmp_path):
+    """Alone there is nobody to beat: the outcome is the score in score_scale units on the
+    critic's scale, and the round's line reports the search's mean score, not a win share
+    that is always 100%."""
+    out = tmp_path / "solo"
+    journal = run(out, "--rounds", "1", "--workers", "1", "--players", "1")
+    play = journal[1]["play"]
+    rows = np.load(out / "round_1" / "rows_player.npz")
+    scale = envs.make_game("necropolis_railway_v1", num_players=1).score_scale
+    per_game = {int(g): float(r) for g, r in zip(rows["games"], rows["returns"])}
+    outcomes = (np.array(list(per_game.values())) + 1.0) / 2.0 * scale  # back to points
+    assert len(outcomes) == 3 and (outcomes > 20).all()  # a score, not 1 + a tie-breaker
+    assert np.mean(outcomes) == pytest.approx(play["learner_mean_score"], abs=0.01)
+    line = expert_iteration.round_line(journal[1])
+    assert f"scored {play['learner_mean_score']:.1f} on average in 3 games" in line
+    assert "mean score" in line and "won" not in line

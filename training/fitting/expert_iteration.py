@@ -522,7 +522,9 @@ def round_line(entry: dict[str, Any]) -> str:
     versus = (f"win share {gate_['win_share_a']:.3f} vs {gate_['win_share_b']:.3f}"
               if "win_share_a" in gate_ else
               f"mean score {gate_['mean_score_a']:.1f} vs {gate_['mean_score_b']:.1f}")
-    return (f"round {entry['round']}: the search won {play['learner_win_share']:.1%} of "
+    result = (f"won {play['learner_win_share']:.1%} of" if "win_share_a" in gate_ else
+              f"scored {play['learner_mean_score']:.1f} on average in")  # solo: no one to beat
+    return (f"round {entry['round']}: the search {result} "
             f"{play['games']} games and changed {play['changed']:.1%} of the network's "
             f"choices; gate ({gate_['games']} paired games): {versus} -> "
             f"{'kept' if entry['kept'] else 'not kept'} ({entry['seconds']:.0f}s)")
