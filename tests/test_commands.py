@@ -49,6 +49,7 @@ WRONG_PATH = {
     "improve": ["--model", f"{NOPE}/final_model.zip", "--out", "{tmp}"],
     "fit-value": ["--checkpoint", NOPE, "--out", "{tmp}"],
     "expert-iterate": ["--checkpoint", NOPE, "--out", "{tmp}"],
+    "levels": ["--checkpoint", NOPE],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", NOPE, "--field", "random",
                  "--games", "1"],
     "arena": ["--env", ENV, "--players", "2", "--agents", NOPE, "--games", "2"],
@@ -84,7 +85,7 @@ WRONG_ENV = {
     "rllib-train": ["--env", BAD_ENV, "--iterations", "1", "--out", "{tmp}"],
 }
 # the env comes from a model, a team or a run, or is fixed (serve: each table names its own)
-NO_ENV = {"improve", "fit-value", "expert-iterate", "exploit", "demo", "hegemony-report",
+NO_ENV = {"improve", "fit-value", "expert-iterate", "levels", "exploit", "demo", "hegemony-report",
           "rllib-export", "serve"}
 
 # command -> its required options (an unknown option is then the only thing wrong)
@@ -94,6 +95,7 @@ REQUIRED = {
     "improve": ["--model", "m.zip", "--out", "{tmp}"],
     "fit-value": ["--checkpoint", "c", "--out", "{tmp}"],
     "expert-iterate": ["--checkpoint", "c", "--out", "{tmp}"],
+    "levels": ["--checkpoint", "c"],
     "evaluate": ["--env", ENV, "--players", "2", "--agents", "random"],
     "export": ["--snapshot", "x"],
     "exploit": ["--team", "t", "--role", "all", "--timesteps", "1", "--games", "1",

@@ -118,6 +118,7 @@ class ZooEntry:
     roles: tuple[str, ...] = ()  # a team's roles
     figures: dict[str, dict[str, Any]] = field(default_factory=dict)
     member_figures: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    levels: dict[str, dict[str, Any]] = field(default_factory=dict)  # card's ``levels``
 
     def headline_lines(self) -> list[str]:
         """The headline, a line per role for a team without figures of its own
@@ -148,6 +149,26 @@ def figures_text(figures: dict[str, dict[str, Any]]) -> str:
         low, high = f["mean_score_ci95"]
         parts.append(f"solo score {f['mean_score']:.1f} [{low:.1f}-{high:.1f}]")
     return ", ".join(parts) or "no evaluation in its card"
+
+
+def levels_text(levels: dict[str, dict[str, Any]]) -> str:
+    """A card's measured levels (``meeplezoo levels --record``) as one line: each level's
+    gain over the network alone on the same deals, and its median cost a decision."""
+    parts = []
+    for level, counts in levels.items():
+        for players, f in counts.items():
+            strength, cost = f["strength"], f["cost"]
+            if "win_share_difference" in strength:
+                low, high = strength["win_share_difference_ci95"]
+                gain = (f"win share {100 * strength['win_share_difference']:+.1f} points "
+                        f"[{100 * low:+.1f} to {100 * high:+.1f}]")
+            else:
+                low, high = strength["score_difference_ci95"]
+                gain = (f"score {strength['score_difference']:+.1f} "
+                        f"[{low:+.1f} to {high:+.1f}]")
+            parts.append(f"@{level} {players}: {gain} over the network, "
+                         f"{cost['median_s']:.3f} s a decision")
+    return "; ".join(parts)
 
 
 def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -183,7 +204,8 @@ def _entry(folder: Path, name: str) -> ZooEntry:
         role = card.get("role")
         return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,
                         "policy", folder, (role,) if role else (),
-                        headline_figures(card.get("evaluation") or {}))
+                        headline_figures(card.get("evaluation") or {}),
+                        levels=dict(card.get("levels") or {}))
     except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise CheckpointError(f"shipped opponent {name}: damaged card ({exc})") from exc
 
@@ -215,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         rows = [{"name": e.name, "env": e.env, "player_counts": list(e.player_counts),
                  "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures,
-                 "member_figures": e.member_figures}
+                 "member_figures": e.member_figures, "levels": e.levels}
                 for e in entries]
         print(json.dumps(rows, indent=2))
         return 0
@@ -226,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {e.name}  ({players} players, {plays})")
         for line in e.headline_lines():
             print(f"      {line}")
+        if e.levels:
+            print(f"      levels: {levels_text(e.levels)}")
     if not entries:
         print("  (none)")
     return 0

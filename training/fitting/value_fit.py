@@ -216,8 +216,9 @@ def main(argv: list[str] | None = None) -> int:
             "command": command, "games": args.games, "players": players, "seed": args.seed,
             "keep": args.keep, "held_out_games": args.games - held_out_from,
             "epochs": args.epochs, "hidden": args.hidden, "commit": code_commit(),
-            "target": "2 * (win share + 0.1 * score margin / score_scale) - 1 at the end of "
-                      "the policy's sampled self-play game",
+            "target": ("2 * score / score_scale - 1" if players == 1 else
+                       "2 * (win share + 0.1 * score margin / score_scale) - 1")
+            + " at the end of the policy's sampled self-play game",
             "wall_time_s": round(time.time() - start, 1), **figures}
         card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
         print(f"{role or env_name}: held-out MSE {figures['held_out_mse']} (mean only "

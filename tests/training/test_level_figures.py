@@ -1,0 +1,82 @@
+"""``meeplezoo levels``: a level's strength against its network alone, and its cost."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+from meeplezoo import envs
+from meeplezoo.envs.core.agents import play_game
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.opponents import checkpoint_folder
+from meeplezoo.training.agents.zoo import _entry, levels_text
+from meeplezoo.training.evaluation import levels
+
+SOURCE = "necropolis_railway_v1/ppo_league"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("levels") / "necro"
+    shutil.copytree(checkpoint_folder(SOURCE), folder)
+    argv = ["--checkpoint", str(folder), "--players", "1", "--levels", "easy,hard",
+            "--games", "3", "--cost-games", "1", "--seed", "4", "--no-progress", "--record"]
+    assert levels.main(argv) == 0
+    return folder, json.loads((folder / "card.json").read_text())
+
+
+def test_the_card_records_strength_and_cost_per_level_and_player_count(recorded):
+    _, card = recorded
+    hard = card["levels"]["hard"]["1p"]
+    assert hard["strength"]["games"] == 3 and "win_share_a" not in hard["strength"]  # solo
+    low, high = hard["strength"]["score_difference_ci95"]
+    assert low <= hard["strength"]["score_difference"] <= high
+    assert hard["cost"]["decisions"] > 0 and hard["cost"]["median_s"] > 0
+    assert hard["cost"]["simulations_per_s"] > 0
+    assert hard["settings"]["simulations"] == 16
+    assert hard["command"].startswith("meeplezoo levels --checkpoint") and hard["seed"] == 4
+    assert card["levels"]["easy"]["1p"]["cost"]["simulations_per_s"] is None  # no search
+
+
+def test_only_decisions_with_a_choice_are_timed():
+    """A position with one legal action costs no search: it is played, not counted."""
+    timed = levels.decision_cost("necropolis_railway_v1", 1, SOURCE, [], 1, 7)
+    game = envs.make_game("necropolis_railway_v1", num_players=1)
+    state = game.new_initial_state(int(np.random.default_rng(
+        [7, 0, levels.COST_TAG]).integers(2**63 - 1)))
+    bot = make_bot(SOURCE, game, seed=7, seat=0)
+    choices = 0
+
+    class Counting:
+        def act(self, s):
+            nonlocal choices
+            choices += int(s.legal_mask().sum()) > 1
+            return bot.act(s)
+
+    play_game(state, [Counting()])
+    assert timed["decisions"] == choices > 0
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--levels", "medium"], "medium is the plain network"),
+    (["--levels", "hardest"], "choose from easy, hard, expert"),
+    (["--players", "3"], "plays [1, 2]"),
+    (["--players", "2", "--field", ""], "name at least one opponent"),
+])
+def test_bad_input_is_refused_with_what_is_allowed(extra, says):
+    with pytest.raises(ConfigError, match=says.replace("[", r"\[").replace("]", r"\]")):
+        levels.main(["--checkpoint", SOURCE, "--no-progress", *extra])
+
+
+def test_the_zoo_shows_the_recorded_levels(recorded):
+    folder, card = recorded
+    entry = _entry(folder, "necropolis_railway_v1/measured")
+    assert entry.levels == card["levels"]
+    text = levels_text(entry.levels)
+    hard = card["levels"]["hard"]["1p"]
+    assert f"@hard 1p: score {hard['strength']['score_difference']:+.1f}" in text
+    assert f"{hard['cost']['median_s']:.3f} s a decision" in text

@@ -1,0 +1,194 @@
+"""Measure a network's difficulty levels: strength against the network alone, and cost.
+
+    meeplezoo levels --checkpoint necropolis_railway_v1/ppo_league --players 1 \\
+        --levels hard,expert --games 400 --seed 20261303 --workers 2
+
+For each level (``training.agents.bots.LEVELS``):
+
+* **strength**: the level and the plain network (greedy) on the same deals, from the same
+  seat, against the same field (``arena.paired``): the difference in win share, or in mean
+  score alone, with a paired bootstrap interval;
+* **cost**: ``--cost-games`` games in this one process, the level in a seat that turns with
+  the deal; every decision with more than one legal action is timed in process seconds
+  (one core), and a search's simulations are counted.  The median and the 90th percentile
+  are reported, and simulations per second.  A decision with one legal action costs no
+  search and is not counted.
+
+``--record`` writes the figures into the checkpoint's card (``levels``: level -> player
+count -> figures, with the command and commit), where the zoo and the cards show them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeplezoo import envs
+from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training.agents.bots import LEVELS, make_bot
+from meeplezoo.training.agents.ismcts import SearchBot
+from meeplezoo.training.agents.opponents import checkpoint_folder
+from meeplezoo.training.cli import code_commit
+from meeplezoo.training.evaluation import arena
+
+COST_TAG = 7_919  # keeps the cost games' deals apart from the strength games'
+
+
+def decision_cost(env_name: str, players: int, spec: str, field: list[str], games: int,
+                  seed: int) -> dict[str, Any]:
+    """Process seconds per decision with a choice of ``spec`` over ``games`` games, the
+    seat turning with the game, the other seats drawn in turn from ``field``."""
+    game = envs.make_game(env_name, num_players=players)
+    seconds: list[float] = []
+    simulations = 0
+    for number in range(games):
+        seat = number % players
+        bots: list[Any] = []
+        for s in range(players):
+            name = spec if s == seat else field[(number + s) % len(field)]
+            bots.append(make_bot(name, game, seed=seed + 1_000 * number + s, seat=s))
+        state = game.new_initial_state(int(np.random.default_rng(
+            [seed, number, COST_TAG]).integers(2**63 - 1)))
+        for _ in range(game.max_decisions):
+            if state.is_terminal():
+                break
+            mover = state.current_player()
+            bot = bots[mover]
+            if mover != seat or int(state.legal_mask().sum()) == 1:
+                state.apply(int(bot.act(state)))
+                continue
+            start = time.process_time()
+            if isinstance(bot, SearchBot):
+                result = bot.search.search(state)
+                action, simulations = result.action, simulations + result.simulations
+            else:
+                action = int(bot.act(state))
+            seconds.append(time.process_time() - start)
+            state.apply(int(action))
+    if not seconds:
+        raise ConfigError(f"{spec}: no decision with a choice in {games} games: raise "
+                          "--cost-games")
+    total = float(np.sum(seconds))
+    return {"games": games, "decisions": len(seconds),
+            "median_s": round(float(np.median(seconds)), 4),
+            "p90_s": round(float(np.percentile(seconds, 90)), 4),
+            "simulations_per_s": round(simulations / total, 1) if simulations else None}
+
+
+def level_figures(env_name: str, players: int, base: str, level: str, field: list[str],
+                  games: int, cost_games: int, seed: int, workers: int,
+                  progress: bool) -> dict[str, Any]:
+    """One level's strength (paired against ``base`` greedy) and cost."""
+    spec = f"{base}@{level}"
+    strength = arena.paired(env_name, players, spec, base, games=games, seed=seed,
+                            workers=workers, progress=progress, opponents=field or None)
+    keep = ("games", "field", "mean_score_a", "mean_score_b", "score_difference",
+            "score_difference_ci95", "win_share_a", "win_share_b", "win_share_difference",
+            "win_share_difference_ci95")
+    return {"strength": {k: strength[k] for k in keep if k in strength},
+            "cost": decision_cost(env_name, players, spec, field or ["heuristic"],
+                                  cost_games, seed),
+            "settings": dict(LEVELS[level])}
+
+
+def lines(level: str, players: int, figures: dict[str, Any]) -> list[str]:
+    s, c = figures["strength"], figures["cost"]
+    if "win_share_a" in s:
+        low, high = s["win_share_difference_ci95"]
+        versus = (f"win share {s['win_share_a']:.3f} vs the network's {s['win_share_b']:.3f}"
+                  f" ({s['win_share_difference']:+.3f}, 95% CI {low:+.3f} to {high:+.3f})")
+    else:
+        low, high = s["score_difference_ci95"]
+        versus = (f"mean score {s['mean_score_a']:.1f} vs the network's {s['mean_score_b']:.1f}"
+                  f" ({s['score_difference']:+.1f}, 95% CI {low:+.1f} to {high:+.1f})")
+    rate = (f", {c['simulations_per_s']:.0f} simulations/s" if c["simulations_per_s"]
+            else "")
+    return [f"@{level} ({players}p, {s['games']} paired deals): {versus}",
+            f"  cost: median {c['median_s']:.3f} s a decision with a choice (90%: "
+            f"{c['p90_s']:.3f} s) over {c['decisions']} decisions in {c['games']} games"
+            f"{rate}"]
+
+
+def record(folder: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
+           command: str) -> None:
+    """Merge the figures into the card's ``levels`` block."""
+    card_path = folder / "card.json"
+    card = json.loads(card_path.read_text())
+    block = card.setdefault("levels", {})
+    for level, figures in found.items():
+        block.setdefault(level, {})[f"{players}p"] = {
+            **figures, "seed": seed, "command": command, "code_commit": code_commit()}
+    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="meeplezoo levels", description=__doc__.split(
+        "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--checkpoint", required=True,
+                        help="a checkpoint (folder or zoo name) with a single-file card")
+    parser.add_argument("--players", type=int, default=None,
+                        help="player count (default: the card's first)")
+    parser.add_argument("--levels", default="hard,expert",
+                        help=f"comma-separated, of {', '.join(LEVELS)}")
+    parser.add_argument("--field", default="heuristic",
+                        help="comma-separated opponents in the other seats")
+    parser.add_argument("--games", type=int, default=400, help="paired deals a level")
+    parser.add_argument("--cost-games", type=int, default=4,
+                        help="games timed on this one process a level")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--record", action="store_true",
+                        help="write the figures into the checkpoint's card")
+    parser.add_argument("--json", default=None, help="also write the figures here")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    folder = checkpoint_folder(args.checkpoint)
+    card_path = folder / "card.json"
+    if not card_path.exists():
+        raise ConfigError(f"--checkpoint {folder}: no card.json (a team records its levels "
+                          "per member; name a member's folder)")
+    card = json.loads(card_path.read_text())
+    players = args.players or card["player_counts"][0]
+    if players not in card["player_counts"]:
+        raise ConfigError(f"--players {players}: {args.checkpoint} plays "
+                          f"{card['player_counts']}")
+    levels = [name.strip() for name in args.levels.split(",") if name.strip()]
+    unknown = [name for name in levels if name not in LEVELS or name == "medium"]
+    if unknown or not levels:
+        raise ConfigError(f"--levels {args.levels!r}: choose from "
+                          f"{', '.join(k for k in LEVELS if k != 'medium')} (medium is the "
+                          "plain network, the measure)")
+    if args.games < 2 or args.cost_games < 1 or args.workers < 1:
+        raise ConfigError("--games must be at least 2, --cost-games and --workers at least 1")
+    field = [] if players == 1 else [f.strip() for f in args.field.split(",") if f.strip()]
+    if players > 1 and not field:
+        raise ConfigError("--field: name at least one opponent (e.g. heuristic)")
+    base = str(args.checkpoint)
+    found = {}
+    for level in levels:
+        found[level] = level_figures(card["env"], players, base, level, field, args.games,
+                                     args.cost_games, args.seed, args.workers,
+                                     not args.no_progress)
+        print("\n".join(lines(level, players, found[level])), flush=True)
+    command = "meeplezoo levels " + shlex.join(argv)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"players": players, "levels": found,
+                                               "seed": args.seed, "command": command},
+                                              indent=2) + "\n")
+    if args.record:
+        record(folder, players, found, args.seed, command)
+        print(f"recorded in {card_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_command(main))
