@@ -151,24 +151,22 @@ def figures_text(figures: dict[str, dict[str, Any]]) -> str:
     return ", ".join(parts) or "no evaluation in its card"
 
 
+def gain_text(strength: dict[str, Any]) -> str:
+    """A level's paired gain over its network alone: in win share, or alone in score."""
+    if "win_share_difference" in strength:
+        low, high = strength["win_share_difference_ci95"]
+        return (f"win share {100 * strength['win_share_difference']:+.1f} points "
+                f"[{100 * low:+.1f} to {100 * high:+.1f}]")
+    low, high = strength["score_difference_ci95"]
+    return f"score {strength['score_difference']:+.1f} [{low:+.1f} to {high:+.1f}]"
+
+
 def levels_text(levels: dict[str, dict[str, Any]]) -> str:
     """A card's measured levels (``meeplezoo levels --record``) as one line: each level's
     gain over the network alone on the same deals, and its median cost a decision."""
-    parts = []
-    for level, counts in levels.items():
-        for players, f in counts.items():
-            strength, cost = f["strength"], f["cost"]
-            if "win_share_difference" in strength:
-                low, high = strength["win_share_difference_ci95"]
-                gain = (f"win share {100 * strength['win_share_difference']:+.1f} points "
-                        f"[{100 * low:+.1f} to {100 * high:+.1f}]")
-            else:
-                low, high = strength["score_difference_ci95"]
-                gain = (f"score {strength['score_difference']:+.1f} "
-                        f"[{low:+.1f} to {high:+.1f}]")
-            parts.append(f"@{level} {players}: {gain} over the network, "
-                         f"{cost['median_s']:.3f} s a decision")
-    return "; ".join(parts)
+    return "; ".join(f"@{level} {players}: {gain_text(f['strength'])} over the network, "
+                     f"{f['cost']['median_s']:.3f} s a decision"
+                     for level, counts in levels.items() for players, f in counts.items())
 
 
 def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -36,6 +36,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.bots import LEVELS, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import checkpoint_folder
+from meeplezoo.training.agents.zoo import gain_text
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.evaluation import arena
 
@@ -101,17 +102,11 @@ def level_figures(env_name: str, players: int, base: str, level: str, field: lis
 
 def lines(level: str, players: int, figures: dict[str, Any]) -> list[str]:
     s, c = figures["strength"], figures["cost"]
-    if "win_share_a" in s:
-        low, high = s["win_share_difference_ci95"]
-        versus = (f"win share {s['win_share_a']:.3f} vs the network's {s['win_share_b']:.3f}"
-                  f" ({s['win_share_difference']:+.3f}, 95% CI {low:+.3f} to {high:+.3f})")
-    else:
-        low, high = s["score_difference_ci95"]
-        versus = (f"mean score {s['mean_score_a']:.1f} vs the network's {s['mean_score_b']:.1f}"
-                  f" ({s['score_difference']:+.1f}, 95% CI {low:+.1f} to {high:+.1f})")
+    mean = ("win share", "win_share") if "win_share_a" in s else ("mean score", "mean_score")
     rate = (f", {c['simulations_per_s']:.0f} simulations/s" if c["simulations_per_s"]
             else "")
-    return [f"@{level} ({players}p, {s['games']} paired deals): {versus}",
+    return [f"@{level} ({players}p, {s['games']} paired deals): {gain_text(s)} over the "
+            f"network ({mean[0]} {s[mean[1] + '_a']:.3f} vs {s[mean[1] + '_b']:.3f})",
             f"  cost: median {c['median_s']:.3f} s a decision with a choice (90%: "
             f"{c['p90_s']:.3f} s) over {c['decisions']} decisions in {c['games']} games"
             f"{rate}"]
