@@ -80,3 +80,15 @@ def test_the_zoo_shows_the_recorded_levels(recorded):
     hard = card["levels"]["hard"]["1p"]
     assert f"@hard 1p: score {hard['strength']['score_difference']:+.1f}" in text
     assert f"{hard['cost']['median_s']:.3f} s a decision" in text
+
+
+def test_a_team_records_its_levels_in_its_team_card(tmp_path):
+    folder = tmp_path / "team"
+    shutil.copytree(checkpoint_folder("hegemony_v1/ppo_classes"), folder)
+    assert levels.main(["--checkpoint", str(folder), "--levels", "easy", "--games", "2",
+                        "--cost-games", "1", "--seed", "2", "--no-progress", "--record"]) == 0
+    team = json.loads((folder / "team.json").read_text())
+    easy = team["levels"]["easy"]["4p"]  # the members' one player count
+    assert easy["strength"]["games"] == 2 and "win_share_difference" in easy["strength"]
+    assert easy["cost"]["decisions"] > 0
+    assert _entry(folder, "hegemony_v1/measured").levels == team["levels"]

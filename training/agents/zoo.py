@@ -197,7 +197,8 @@ def _entry(folder: Path, name: str) -> ZooEntry:
                 members[role] = headline_figures(member.get("evaluation") or {})
             return ZooEntry(name, str(team["env"]), tuple(sorted(counts or ())), None, "team",
                             folder, roles, headline_figures(team.get("evaluation") or {}),
-                            {role: f for role, f in members.items() if f})
+                            {role: f for role, f in members.items() if f},
+                            levels=dict(team.get("levels") or {}))
         card = json.loads((folder / CARD_FILE).read_text())
         role = card.get("role")
         return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,

@@ -35,8 +35,8 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.bots import LEVELS, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
-from meeplezoo.training.agents.opponents import checkpoint_folder
-from meeplezoo.training.agents.zoo import gain_text
+from meeplezoo.training.agents.opponents import checkpoint_folder, read_team_card
+from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.evaluation import arena
 
@@ -112,10 +112,22 @@ def lines(level: str, players: int, figures: dict[str, Any]) -> list[str]:
             f"{rate}"]
 
 
-def record(folder: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
+def card_of(folder: Path) -> tuple[Path, str, list[int]]:
+    """(the card the levels go in, the env, the player counts): a checkpoint's
+    ``card.json``, or a team's ``team.json`` with the counts all its members play."""
+    team_path = folder / TEAM_FILE
+    if not team_path.exists():
+        card = json.loads((folder / CARD_FILE).read_text())
+        return folder / CARD_FILE, str(card["env"]), list(card["player_counts"])
+    _, members, env_name = read_team_card(folder)
+    counts = set.intersection(*(set(json.loads((folder / sub / CARD_FILE).read_text())[
+        "player_counts"]) for sub in members.values()))
+    return team_path, env_name, sorted(counts)
+
+
+def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
            command: str) -> None:
-    """Merge the figures into the card's ``levels`` block."""
-    card_path = folder / "card.json"
+    """Merge the figures into the card's (or team card's) ``levels`` block."""
     card = json.loads(card_path.read_text())
     block = card.setdefault("levels", {})
     for level, figures in found.items():
@@ -129,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="meeplezoo levels", description=__doc__.split(
         "\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--checkpoint", required=True,
-                        help="a checkpoint (folder or zoo name) with a single-file card")
+                        help="a checkpoint or team (folder or zoo name)")
     parser.add_argument("--players", type=int, default=None,
                         help="player count (default: the card's first)")
     parser.add_argument("--levels", default="hard,expert",
@@ -147,15 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     folder = checkpoint_folder(args.checkpoint)
-    card_path = folder / "card.json"
-    if not card_path.exists():
-        raise ConfigError(f"--checkpoint {folder}: no card.json (a team records its levels "
-                          "per member; name a member's folder)")
-    card = json.loads(card_path.read_text())
-    players = args.players or card["player_counts"][0]
-    if players not in card["player_counts"]:
-        raise ConfigError(f"--players {players}: {args.checkpoint} plays "
-                          f"{card['player_counts']}")
+    card_path, env_name, counts = card_of(folder)
+    players = args.players or counts[0]
+    if players not in counts:
+        raise ConfigError(f"--players {players}: {args.checkpoint} plays {counts}")
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     unknown = [name for name in levels if name not in LEVELS or name == "medium"]
     if unknown or not levels:
@@ -170,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     base = str(args.checkpoint)
     found = {}
     for level in levels:
-        found[level] = level_figures(card["env"], players, base, level, field, args.games,
+        found[level] = level_figures(env_name, players, base, level, field, args.games,
                                      args.cost_games, args.seed, args.workers,
                                      not args.no_progress)
         print("\n".join(lines(level, players, found[level])), flush=True)
@@ -180,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                                                "seed": args.seed, "command": command},
                                               indent=2) + "\n")
     if args.record:
-        record(folder, players, found, args.seed, command)
+        record(card_path, players, found, args.seed, command)
         print(f"recorded in {card_path}")
     return 0
 
