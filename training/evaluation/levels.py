@@ -145,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="player count (default: the card's first)")
     parser.add_argument("--levels", default="hard,expert",
-                        help=f"comma-separated, of {', '.join(LEVELS)}")
+                        help="comma-separated, of " + ", ".join(
+                            k for k in LEVELS if k != "medium") + " (medium is the plain "
+                        "network: the measure)")
     parser.add_argument("--field", default="heuristic",
                         help="comma-separated opponents in the other seats")
     parser.add_argument("--games", type=int, default=400, help="paired deals a level")
