@@ -104,6 +104,9 @@ def test_best_is_the_last_kept_network_with_its_card(one_round):
     card = best.card
     assert card["name"].endswith(f"_exit{kept}") and best.has_value
     assert card["expert_iteration"]["round"] == kept
+    # searched and gated at 2 players only: the card claims that count, not the start's
+    assert card["player_counts"] == [2]
+    assert card["expert_iteration"]["source_player_counts"] == [1, 2]
     assert "meeplezoo expert-iterate --checkpoint " + SOURCE in card["command"]
     assert (out / "best" / "policy.onnx").read_bytes() == \
         (out / f"round_{kept}" / "net" / "policy.onnx").read_bytes()
@@ -156,6 +159,7 @@ def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):
     (["--roles", "state"], "--roles state: the checkpoint plays player"),
     (["--pool", "heuristic,nobody/nothing"], "opponent 'nobody/nothing'"),
     (["--players", "9"], "--players 9"),
+    (["--players", "3"], r"--players 3: .* plays \[1, 2\]"),
 ])
 def test_bad_input_is_refused_before_anything_is_written(tmp_path, extra, says):
     out = tmp_path / "bad"

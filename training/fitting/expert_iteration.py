@@ -333,6 +333,9 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
              for role, folder in members.items()}
     first = next(iter(cards.values()))
     players = args.players or int(first["player_counts"][0])
+    if players not in first["player_counts"]:
+        raise SystemExit(f"--players {players}: {args.checkpoint} plays "
+                         f"{first['player_counts']}")
     config = {"num_players": players, **first.get("config", {})}
     try:
         game = envs.make_game(first["env"], **config)
@@ -371,12 +374,16 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
         card = {k: v for k, v in card.items() if k not in ("value_file", "value_fit")}
         card.update({
             "name": f"{card['name']}_exit{round_no}",
+            # searched, fitted and gated at this count alone: other counts are not measured
+            # (Necropolis's solo rounds cost its 2-player network six points of win share)
+            "player_counts": [run["config"]["num_players"]],
             "algorithm": f"{card.get('algorithm', 'MaskablePPO')} + expert iteration "
                          "(Gumbel IS-MCTS distilled, meeplezoo expert-iterate)",
             "command": " && ".join(c for c in (card.get("command"), run["command"]) if c),
             "code_commit": " && ".join(c for c in (card.get("code_commit"),
                                                     run["code_commit"]) if c),
             "expert_iteration": {"source": run["source"], "round": round_no,
+                                 "source_player_counts": card["player_counts"],
                                  "search": run["search"], "pool": run["pool"],
                                  "rounds": [{k: j[k] for k in ("round", "kept", "play", "gate")
                                              if k in j} for j in journal]},
