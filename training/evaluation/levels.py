@@ -126,13 +126,14 @@ def card_of(folder: Path) -> tuple[Path, str, list[int]]:
 
 
 def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
-           command: str) -> None:
-    """Merge the figures into the card's (or team card's) ``levels`` block."""
+           command: str, commit: str) -> None:
+    """Merge the figures into the card's (or team card's) ``levels`` block; ``commit``:
+    the code the games ran on (taken when they started)."""
     card = json.loads(card_path.read_text())
     block = card.setdefault("levels", {})
     for level, figures in found.items():
         block.setdefault(level, {})[f"{players}p"] = {
-            **figures, "seed": seed, "command": command, "code_commit": code_commit()}
+            **figures, "seed": seed, "command": command, "code_commit": commit}
     card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -177,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if players > 1 and not field:
         raise ConfigError("--field: name at least one opponent (e.g. heuristic)")
     base = str(args.checkpoint)
+    commit = code_commit()  # now: the code may change while the games run
     found = {}
     for level in levels:
         found[level] = level_figures(env_name, players, base, level, field, args.games,
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                                                "seed": args.seed, "command": command},
                                               indent=2) + "\n")
     if args.record:
-        record(card_path, players, found, args.seed, command)
+        record(card_path, players, found, args.seed, command, commit)
         print(f"recorded in {card_path}")
     return 0
 
