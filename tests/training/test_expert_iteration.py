@@ -132,8 +132,10 @@ def test_resume_carries_on_from_the_journal(one_round, tmp_path):
         run(copy, "--rounds", "2", "--workers", "1")
     longer = run(copy, "--rounds", "2", "--workers", "1", "--resume")
     assert [j["round"] for j in longer] == [0, 1, 2] and longer[:2] == journal
-    command = json.loads((copy / "run.json").read_text())["command"]
+    recorded = json.loads((copy / "run.json").read_text())
+    command = recorded["command"]
     assert command.count("meeplezoo expert-iterate") == 2 and command.endswith("--resume")
+    assert recorded["code_commit"].count(" && ") == 1  # the resumed rounds' code too
 
 
 def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):

@@ -62,6 +62,7 @@ from meeplezoo.training.agents.opponents import (
     checkpoint_folder,
     read_team_card,
 )
+from meeplezoo.training.cli import code_commit
 from meeplezoo.training.fitting.onnx import policy_role
 from meeplezoo.training.fitting.search_play import (
     CURRENT,
@@ -322,8 +323,6 @@ def check_opponent(spec: str, game: Game) -> None:
 
 def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any], Game]:
     """The run's facts (env, config, roles, pool, cards), every input checked."""
-    from meeplezoo.training.cli import code_commit
-
     try:
         source = checkpoint_folder(args.checkpoint)
     except CheckpointError as exc:
@@ -475,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
         run = json.loads((out / "run.json").read_text())
         game = envs.make_game(run["env"], **run["config"])
         run["command"] += " && meeplezoo expert-iterate " + shlex.join(argv)
+        run["code_commit"] += " && " + code_commit()  # the code the later rounds ran on
         (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     else:
         run, game = plan_run(args, argv)
