@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     for e in entries:
         players = ",".join(map(str, e.player_counts))
         plays = f"team of {', '.join(e.roles)}" if e.kind == "team" else f"role {e.role or 'any'}"
-        print(f"  {e.name}  ({players} players, {plays})")
+        print(f"  {e.name}  ({'solo' if players == '1' else players + ' players'}, {plays})")
         for line in e.headline_lines():
             print(f"      {line}")
         if e.levels:
