@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import list_zoo
 from meeplezoo.training.evaluation import arena
 
@@ -270,3 +271,56 @@ def test_regenerating_keeps_the_hand_written_notes_of_each_table():
     assert "Note: rated twice, see RULES.md." in kept and "| new |" in kept
     assert kept.index("Games: 8") < kept.index("Note:") < kept.index("| new |")
     assert "| old |" not in kept
+
+
+def test_the_leaderboard_shows_the_levels_the_cards_record(tmp_path, monkeypatch):
+    """Under a table: each level its card records at that player count, with its gain over
+    the network alone and its cost; a count without levels gets no level lines."""
+    import shutil
+
+    from meeplezoo.training.agents import zoo
+
+    root = tmp_path / "zoo"
+    shutil.copytree(zoo.zoo_root() / "necropolis_railway_v1" / "ppo_league",
+                    root / "necropolis_railway_v1" / "ppo_league")
+    card_path = root / "necropolis_railway_v1" / "ppo_league" / "card.json"
+    card = json.loads(card_path.read_text())
+    card["levels"] = {"hard": {"2p": {
+        "strength": {"games": 200, "field": ["heuristic"], "win_share_difference": 0.045,
+                     "win_share_difference_ci95": [-0.001, 0.095],
+                     "score_difference": 2.1, "score_difference_ci95": [-0.7, 4.9]},
+        "cost": {"games": 4, "decisions": 300, "median_s": 0.0773, "p90_s": 0.14,
+                 "simulations_per_s": 187.6},
+        "seed": 20261308, "code_commit": "d67c143"}}}
+    card_path.write_text(json.dumps(card))
+    monkeypatch.setattr(zoo, "zoo_root", lambda: root)
+    two = arena.level_lines("necropolis_railway_v1", 2)
+    row = ("| `necropolis_railway_v1/ppo_league@hard` | win share +4.5 points [-0.1 to +9.5] "
+           "| 200 | heuristic | 0.077 | 188 | 20261308, d67c143 |")
+    assert row in two
+    assert arena.level_lines("necropolis_railway_v1", 1) == []
+    text = arena.leaderboard_text([{"env": "necropolis_railway_v1", "players": 2, "games": 4,
+                                    "deals": 2, "resamples": 10, "ratings": []}],
+                                  "cmd", 1, "abc1234", [])
+    assert row in text
+
+
+def test_leaderboard_levels_seat_the_shipped_networks_and_unknown_levels_are_refused(
+        tmp_path, monkeypatch, capsys):
+    seated: list[list[str]] = []
+    monkeypatch.setattr(arena, "run_arena", lambda env, players, agents, *a, **k: seated.append(
+        list(agents)) or {"env": env, "players": players, "games": 0, "deals": 0,
+                          "resamples": 0, "ratings": []})
+    monkeypatch.setattr(arena, "table_lines", lambda result: [])
+    arena.leaderboard(4, 1, 1, False, "cmd", path=tmp_path / "L.md",
+                      env_names=["necropolis_railway_v1"], allow_dirty=True, levels=["hard"])
+    assert seated == [["necropolis_railway_v1/ppo_league@hard",
+                       "necropolis_railway_v1/ppo_league_exit6@hard"],
+                      ["necropolis_railway_v1/ppo_league@hard"]]
+    with pytest.raises(ConfigError, match="unknown level; the levels are easy, medium"):
+        arena.leaderboard(4, 1, 1, False, "cmd", path=tmp_path / "L.md",
+                          env_names=["necropolis_railway_v1"], allow_dirty=True,
+                          levels=["brutal"])
+    with pytest.raises(SystemExit):
+        arena.main(["--env", "necropolis_railway_v1", "--players", "2", "--levels", "hard"])
+    assert "--levels is for --leaderboard" in capsys.readouterr().err

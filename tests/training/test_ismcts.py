@@ -136,3 +136,44 @@ def test_bad_budgets_are_refused():
         ISMCTS(game, root="alphazero")
     with pytest.raises(ValueError, match="considered"):
         ISMCTS(game, root="gumbel", considered=1)
+
+
+def test_short_playouts_stop_at_their_depth_and_score_the_position_as_it_stands():
+    """``playout_depth``: a leaf's playout makes that many decisions, then the value is
+    ``rollout_value`` of the scores as they stand (the API's "as if it ended now")."""
+    from meeplezoo.training.agents.search import rollout_value
+
+    game, state = _midgame("necropolis_railway_v1", 1, 6, num_players=2)
+    seat = state.current_player()
+    search = ISMCTS(game, simulations=8, seed=3, playout_depth=3)
+    bots = {s: RandomBot(10 + s) for s in range(2)}
+    value = search._leaf_value(state.clone(), seat, lambda s: bots[s], 0)
+    expected = state.clone()
+    again = {s: RandomBot(10 + s) for s in range(2)}
+    for _ in range(3):
+        expected.apply(again[expected.current_player()].act(expected))
+    assert not expected.is_terminal()
+    assert value == rollout_value(expected, seat, search.margin_weight, game.score_scale)
+
+    calls: list[int] = []
+
+    def counting(seat: int, seed: int):
+        bot = RandomBot(seed)
+
+        class Counting:
+            def act(self, s):
+                calls.append(1)
+                return bot.act(s)
+        return Counting()
+
+    ISMCTS(game, simulations=8, seed=3, opponents=counting).search(state)
+    full = len(calls)
+    calls.clear()
+    short = ISMCTS(game, simulations=8, seed=3, opponents=counting, playout_depth=2)
+    result = short.search(state)
+    assert len(calls) < full / 4 and result.simulations == 8
+    assert state.legal_mask()[result.action]
+    assert result.action == ISMCTS(game, simulations=8, seed=3, opponents=counting,
+                                   playout_depth=2).search(state).action
+    with pytest.raises(ValueError, match="playout_depth"):
+        ISMCTS(game, playout_depth=0)

@@ -32,7 +32,10 @@ One decision of player ``p`` runs ``simulations`` simulations (or as many as
    head), else a **playout** to the game's end by the opponent model in every seat,
    ``p``'s too (the rollout policy); the result is ``p``'s win share plus
    ``margin_weight`` times its score margin over the best other seat in
-   ``score_scale`` units (``search.rollout_value``, the look-ahead's value).
+   ``score_scale`` units (``search.rollout_value``, the look-ahead's value).  With
+   ``playout_depth`` the playout stops after that many decisions and the same value is
+   read from the scores as they stand (the core API's ``scores``: as if the game ended
+   now), a short playout for games too long to play out at every leaf.
 4. **Back up** that value along the path.
 
 The move is the root action with the most visits (ties: the higher mean value, then
@@ -171,7 +174,7 @@ class ISMCTS:
                  c_puct: float = 1.5, margin_weight: float = 0.1, seed: int = 0,
                  max_decisions: int | None = None, root: str = "puct",
                  considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0,
-                 normalise_q: bool = True) -> None:
+                 normalise_q: bool = True, playout_depth: int | None = None) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
         if root not in ("puct", "gumbel"):
@@ -180,6 +183,8 @@ class ISMCTS:
             raise ValueError(f"considered must be at least 2 root actions, got {considered}")
         if time_limit is not None and time_limit <= 0:
             raise ValueError(f"time_limit must be positive seconds, got {time_limit}")
+        if playout_depth is not None and playout_depth < 1:
+            raise ValueError(f"playout_depth must be at least 1 decision, got {playout_depth}")
         self.game = game
         if prior is None:
             self.prior: Prior = uniform_prior
@@ -200,6 +205,7 @@ class ISMCTS:
         self.c_visit = c_visit
         self.c_scale = c_scale
         self.normalise_q = normalise_q
+        self.playout_depth = playout_depth
 
     # -- one decision ---------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -342,9 +348,15 @@ class ISMCTS:
                     steps: int) -> float:
         if self.value is not None:
             return float(self.value(det, seat))
-        while not det.is_terminal() and steps < self.max_decisions:
+        stop = self.max_decisions
+        if self.playout_depth is not None:
+            stop = min(stop, steps + self.playout_depth)
+        while not det.is_terminal() and steps < stop:
             det.apply(bot(det.current_player()).act(det))
             steps += 1
+        if not det.is_terminal() and steps < self.max_decisions:
+            # a short playout: the position as it stands (``scores`` as if it ended now)
+            return rollout_value(det, seat, self.margin_weight, self.game.score_scale)
         return self._final_value(det, seat)
 
     def _final_value(self, det: GameState, seat: int) -> float:

@@ -6,6 +6,7 @@
     meeplezoo arena --env chihou_sousei_v1 --players 4 --paired heuristic,random
     meeplezoo arena --env necropolis_railway_v1 --players 1  # solo: mean scores
     meeplezoo arena --leaderboard --games 600 --seed 20261201   # LEADERBOARD.md
+    meeplezoo arena --leaderboard --env necropolis_railway_v1 --levels hard  # its tables, +@hard
 
 The field is the env's shipped opponents (the zoo, at that player count), ``heuristic``,
 ``random`` and any ``--agents``: zoo names ``<env>/<name>``, checkpoint or team folders,
@@ -40,6 +41,11 @@ with bootstrap intervals.  ``--paired A,B``: A and B each play every deal from t
 against the same field (the other agents, drawn per deal), and the difference of their win
 shares and of their mean scores gets a paired bootstrap interval (``--field`` names the
 opponents to draw the field from instead).
+
+The leaderboard's tables are the shipped opponents, ``heuristic`` and ``random``; ``--levels``
+seats each shipped network at those difficulty levels too.  Under each table go the levels
+the cards record at that player count (``meeplezoo levels --record``: each level paired
+against its network alone, and its cost a decision).
 """
 
 from __future__ import annotations
@@ -454,6 +460,34 @@ def paired_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def level_lines(env_name: str, players: int) -> list[str]:
+    """The difficulty levels the shipped cards record at this player count (``meeplezoo
+    levels --record``) as a table: each level against its own network alone on the same
+    deals, and what a decision costs.  No recorded level: no lines."""
+    from meeplezoo.training.agents.zoo import gain_text
+
+    rows = []
+    for entry in list_zoo(env_name):
+        for level, counts in sorted(entry.levels.items()):
+            figures = counts.get(f"{players}p")
+            if not isinstance(figures, dict):
+                continue
+            strength, cost = figures["strength"], figures["cost"]
+            rows.append(f"| `{entry.name}@{level}` | {gain_text(strength)} | "
+                        f"{strength['games']} | {', '.join(strength['field']) or 'none'} | "
+                        f"{cost['median_s']:.3f} | {cost['simulations_per_s']:.0f} | "
+                        f"{figures['seed']}, {figures['code_commit']} |")
+    if not rows:
+        return []
+    return ["", "Levels recorded in the cards (`meeplezoo levels`: each level and its network "
+            "alone on the same deals, from the same seat, against the same field; 95% "
+            "intervals by paired bootstrap; cost in process seconds a decision with a choice "
+            "on one core):", "",
+            "| level | over the network alone | deals | field | median s a decision | "
+            "simulations/s | seed, code |",
+            "| --- | --- | ---: | --- | ---: | ---: | --- |", *rows]
+
+
 def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
                      commit: str, without: list[str], took: str = "") -> str:
     """LEADERBOARD.md: the command, then one table per env and player count."""
@@ -484,7 +518,7 @@ def leaderboard_text(results: list[dict[str, Any]], command: str, seed: int,
         count = "solo" if result["players"] == 1 else f"{result['players']} players"
         lines += ["", f"## `{result['env']}`, {count}", "",
                   f"Games: {result['games']} ({result['deals']} deals).", "",
-                  *table_lines(result)]
+                  *table_lines(result), *level_lines(result["env"], result["players"])]
     if without:
         lines += ["", "No shipped opponent yet (no table): "
                   + ", ".join(f"`{name}`" for name in without) + "."]
@@ -502,7 +536,7 @@ def env_sections(results: list[dict[str, Any]], command: str, seed: int,
                   f"Games: {result['games']} ({result['deals']} deals). Rated by `{command}` "
                   f"at code commit {commit} (seed {seed}"
                   + (f"; the run took {took}" if took else "") + ").", "",
-                  *table_lines(result), ""]
+                  *table_lines(result), *level_lines(result["env"], result["players"]), ""]
     return lines
 
 
@@ -568,10 +602,18 @@ def leaderboard(games: int, seed: int, workers: int | cluster.Workers, progress:
                 command: str,
                 resamples: int = 1000, path: Path | None = None,
                 env_names: list[str] | None = None, update: bool = False,
-                allow_dirty: bool = False) -> str:
+                allow_dirty: bool = False, levels: list[str] = ()) -> str:
     """Rate every env (of ``env_names``, default all) and player count that has a shipped
-    opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder)."""
+    opponent; write ``path`` (default: LEADERBOARD.md in the zoo's folder).  Each of
+    ``levels`` seats every shipped network of the table at that level too
+    (``<name>@<level>``)."""
+    from meeplezoo.training.agents.bots import LEVELS
     from meeplezoo.training.cli import code_commit
+
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ConfigError(f"--levels {','.join(unknown)}: unknown level; the levels are "
+                          f"{', '.join(LEVELS)}")
 
     commit = code_commit()
     if commit.endswith("+dirty") and not allow_dirty:
@@ -582,12 +624,15 @@ def leaderboard(games: int, seed: int, workers: int | cluster.Workers, progress:
     started = time.perf_counter()
     results, without = [], []
     for env_name in env_names or envs.list_envs():
-        counts = sorted({count for entry in list_zoo(env_name) for count in entry.player_counts})
+        shipped = list_zoo(env_name)
+        counts = sorted({count for entry in shipped for count in entry.player_counts})
         if not counts:
             without.append(env_name)
         for players in counts:
-            results.append(run_arena(env_name, players, [], games, seed, workers, progress,
-                                     resamples=resamples))
+            at_levels = [f"{entry.name}@{level}" for level in levels for entry in shipped
+                         if players in entry.player_counts]
+            results.append(run_arena(env_name, players, at_levels, games, seed, workers,
+                                     progress, resamples=resamples))
     path = path or zoo_root() / LEADERBOARD_FILE
     took = f"{time.perf_counter() - started:.0f} s with {cluster.workers_of(workers)}"
     if update:  # only these envs' sections change; the rest of the file stays as it is
@@ -634,6 +679,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="rate every env with a shipped opponent into checkpoints/"
                              f"{LEADERBOARD_FILE}; with --env, that env only, replacing its "
                              "tables (and a retired version's) and keeping the rest")
+    parser.add_argument("--levels", default="", metavar="LEVEL,...",
+                        help="--leaderboard: also seat every shipped network at these "
+                             "difficulty levels (e.g. hard: a search a decision, so the "
+                             "tables take far longer)")
     parser.add_argument("--allow-dirty", action="store_true",
                         help="--leaderboard from a working tree with uncommitted changes "
                              "(refused otherwise; the file then names the commit +dirty)")
@@ -643,6 +692,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     progress = "auto" if args.progress is None else args.progress  # auto: bar or lines
     agents = [spec for spec in args.agents.split(",") if spec]
+    levels = [level for level in args.levels.split(",") if level]
+    if levels and not args.leaderboard:
+        parser.error("--levels is for --leaderboard; name one agent at a level with "
+                     "--agents NAME@LEVEL")
     from meeplezoo.training.cli import parse_options
 
     try:
@@ -650,15 +703,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.leaderboard:
             if args.players or agents or args.paired or args.field or options:
                 parser.error("--leaderboard rates the shipped opponents of every env (or of "
-                             "--env only): give it only --env, --games, --seed, --bootstrap and "
-                             "--workers or --address")
+                             "--env only): give it only --env, --levels, --games, --seed, "
+                             "--bootstrap and --workers or --address")
             where = cluster.workers_from(args)  # a missing Ray or a wrong --address: said now
             only = f"--env {args.env} " if args.env else ""
-            command = (f"meeplezoo arena --leaderboard {only}--games "
+            at = f"--levels {args.levels} " if levels else ""
+            command = (f"meeplezoo arena --leaderboard {only}{at}--games "
                        f"{args.games} --seed {args.seed} --bootstrap {args.bootstrap}")
             print(leaderboard(args.games, args.seed, where, progress, command,
                               args.bootstrap, env_names=[args.env] if args.env else None,
-                              update=bool(args.env), allow_dirty=args.allow_dirty), end="")
+                              update=bool(args.env), allow_dirty=args.allow_dirty,
+                              levels=levels), end="")
             print(f"wrote {zoo_root() / LEADERBOARD_FILE}", file=sys.stderr)
             return 0
         if args.env is None or args.players is None:
