@@ -57,3 +57,20 @@ def test_a_level_is_an_entrant_of_the_arena_and_keeps_its_role(tmp_path):
         arena.resolve(f"{tmp_path}/none@hard", "necropolis_railway_v1", config)
     member = "hegemony_v1/ppo_classes/state"
     assert spec_role(f"{member}@easy") == spec_role(member) == "state"
+
+
+def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so():
+    """A Hegemony game is too long to play out at every leaf (``SHORT_PLAYOUTS``): its search
+    levels play 20 decisions and read the scores as they stand; other games play out to
+    the end.  The settings a card records name the leaf."""
+    from meeplezoo.training.agents.bots import SHORT_PLAYOUTS, level_settings
+
+    hegemony = envs.make_game("hegemony_v1", num_players=4)
+    bot = make_bot("hegemony_v1/ppo_classes@hard", hegemony, seed=1, seat=0)
+    assert bot.search.playout_depth == SHORT_PLAYOUTS["hegemony"] == 20
+    assert level_settings("hegemony_v1/ppo_classes", "hard", hegemony)["leaf"] == (
+        "playouts of 20 decisions")
+    necropolis = envs.make_game("necropolis_railway_v1", num_players=2)
+    assert make_bot(f"{NECRO}@hard", necropolis, seed=1).search.playout_depth is None
+    assert level_settings(NECRO, "expert", necropolis)["leaf"] == "playouts"
+    assert "leaf" not in level_settings(NECRO, "easy", necropolis)

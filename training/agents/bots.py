@@ -44,6 +44,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 
+# Playouts cut short (``ISMCTS(playout_depth=...)``, scored by the scores as they stand) for
+# a search level whose network has no value, in a game too long to play out at every leaf
+# within the search issue's cost bar: a Hegemony game is about 700 decisions, and full
+# playouts cost 1.96 s a decision at @hard; 20 decisions cost 0.076 s (2026-12-03, 40
+# screening deals, which also saw no loss of strength: +10 points of win share, se 7).
+SHORT_PLAYOUTS: dict[str, int] = {"hegemony": 20}
+
+
 def split_level(spec: OpponentSpec) -> tuple[OpponentSpec, str | None]:
     """``"x/y@hard"`` -> ``("x/y", "hard")``; a spec without a level is returned as it is.
     An unknown level is an error naming the levels."""
@@ -67,8 +75,7 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
         return network_bot(base, game, seed, settings["play"] == "sampled", seat)
     agent = load(str(base))
     members = getattr(agent, "members", None)
-    agents = list(members.values()) if members else [agent]
-    value = network_value(agent) if all(a.has_value for a in agents) else None
+    value = network_value(agent) if has_value(agent) else None
     greedy = network_bot(base, game, None, False, seat)
 
     def movers(s: int, bot_seed: int) -> Any:
@@ -81,8 +88,32 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
     search = ISMCTS(game, prior=agent, value=value, opponents=movers,
                     simulations=settings["simulations"], root=settings["root"],
                     considered=settings["considered"], c_scale=settings["c_scale"],
-                    normalise_q=settings["normalise_q"], seed=0 if seed is None else seed)
+                    normalise_q=settings["normalise_q"], seed=0 if seed is None else seed,
+                    playout_depth=None if value else short_playouts(game))
     return SearchBot(search, name=f"{base}@{level}")
+
+
+def has_value(agent: Any) -> bool:
+    """Whether a loaded network (every member of a team) has a value to search with."""
+    members = getattr(agent, "members", None)
+    return all(a.has_value for a in (members.values() if members else [agent]))
+
+
+def short_playouts(game: Game) -> int | None:
+    """The playout depth of a search level without a value in ``game`` (``SHORT_PLAYOUTS``;
+    None: to the end)."""
+    return SHORT_PLAYOUTS.get(game.name.rsplit("_v", 1)[0])
+
+
+def level_settings(base: OpponentSpec, level: str, game: Game) -> dict[str, Any]:
+    """``LEVELS[level]`` with what a search's leaves are for this network and game: its
+    ``value``, ``playouts`` to the end, or ``playouts of N decisions``."""
+    settings = dict(LEVELS[level])
+    if settings["play"] == "search":
+        depth = short_playouts(game)
+        settings["leaf"] = ("value" if has_value(load(str(base))) else
+                            f"playouts of {depth} decisions" if depth else "playouts")
+    return settings
 
 
 def make_bot(spec: OpponentSpec, game: Game, seed: int | None = None, stochastic: bool = False,

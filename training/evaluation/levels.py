@@ -33,7 +33,7 @@ import numpy as np
 from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training.agents.bots import LEVELS, make_bot
+from meeplezoo.training.agents.bots import LEVELS, level_settings, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import checkpoint_folder, read_team_card
 from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
@@ -97,7 +97,8 @@ def level_figures(env_name: str, players: int, base: str, level: str, field: lis
     return {"strength": {k: strength[k] for k in keep if k in strength},
             "cost": decision_cost(env_name, players, spec, field or ["heuristic"],
                                   cost_games, seed),
-            "settings": dict(LEVELS[level])}
+            "settings": level_settings(base, level, envs.make_game(env_name,
+                                                                   num_players=players))}
 
 
 def lines(level: str, players: int, figures: dict[str, Any]) -> list[str]:
