@@ -47,8 +47,8 @@ LEVELS: dict[str, dict[str, Any]] = {
 # Playouts cut short (``ISMCTS(playout_depth=...)``, scored by the scores as they stand) for
 # a search level whose network has no value, in a game too long to play out at every leaf
 # within the search issue's cost bar: a Hegemony game is about 700 decisions, and full
-# playouts cost 1.96 s a decision at @hard; 20 decisions cost 0.076 s (2026-12-03, 40
-# screening deals, which also saw no loss of strength: +10 points of win share, se 7).
+# playouts cost 1.96 s a decision at @hard; 20 decisions cost 0.067 s (2026-12-03; on 160
+# fresh paired deals @hard was then no stronger than the team: -6.2 points, -15.0 to +3.1).
 SHORT_PLAYOUTS: dict[str, int] = {"hegemony": 20}
 
 
