@@ -291,13 +291,22 @@ def test_the_leaderboard_shows_the_levels_the_cards_record(tmp_path, monkeypatch
                      "score_difference": 2.1, "score_difference_ci95": [-0.7, 4.9]},
         "cost": {"games": 4, "decisions": 300, "median_s": 0.0773, "p90_s": 0.14,
                  "simulations_per_s": 187.6},
-        "seed": 20261308, "code_commit": "d67c143"}}}
+        "seed": 20261308, "code_commit": "d67c143"}},
+        "easy": {"2p": {
+            "strength": {"games": 400, "field": ["heuristic"], "win_share_difference": -0.04,
+                         "win_share_difference_ci95": [-0.073, -0.007],
+                         "score_difference": -1.0, "score_difference_ci95": [-2.0, 0.1]},
+            "cost": {"games": 4, "decisions": 305, "median_s": 0.0002, "p90_s": 0.0003,
+                     "simulations_per_s": None},  # no search: no simulations
+            "seed": 20261313, "code_commit": "7b0f732"}}}
     card_path.write_text(json.dumps(card))
     monkeypatch.setattr(zoo, "zoo_root", lambda: root)
     two = arena.level_lines("necropolis_railway_v1", 2)
     row = ("| `necropolis_railway_v1/ppo_league@hard` | win share +4.5 points [-0.1 to +9.5] "
            "| 200 | heuristic | 0.077 | 188 | 20261308, d67c143 |")
     assert row in two
+    assert ("| `necropolis_railway_v1/ppo_league@easy` | win share -4.0 points [-7.3 to -0.7] "
+            "| 400 | heuristic | 0.000 | - | 20261313, 7b0f732 |") in two
     assert arena.level_lines("necropolis_railway_v1", 1) == []
     text = arena.leaderboard_text([{"env": "necropolis_railway_v1", "players": 2, "games": 4,
                                     "deals": 2, "resamples": 10, "ratings": []}],

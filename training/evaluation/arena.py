@@ -473,9 +473,10 @@ def level_lines(env_name: str, players: int) -> list[str]:
             if not isinstance(figures, dict):
                 continue
             strength, cost = figures["strength"], figures["cost"]
+            rate = cost.get("simulations_per_s")  # None: a level that does not search
             rows.append(f"| `{entry.name}@{level}` | {gain_text(strength)} | "
                         f"{strength['games']} | {', '.join(strength['field']) or 'none'} | "
-                        f"{cost['median_s']:.3f} | {cost['simulations_per_s']:.0f} | "
+                        f"{cost['median_s']:.3f} | {'-' if rate is None else f'{rate:.0f}'} | "
                         f"{figures['seed']}, {figures['code_commit']} |")
     if not rows:
         return []
