@@ -75,7 +75,7 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
         return network_bot(base, game, seed, settings["play"] == "sampled", seat)
     agent = load(str(base))
     members = getattr(agent, "members", None)
-    value = network_value(agent) if has_value(agent) else None
+    value, depth = search_leaves(agent, game)
     greedy = network_bot(base, game, None, False, seat)
 
     def movers(s: int, bot_seed: int) -> Any:
@@ -89,7 +89,7 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
                     simulations=settings["simulations"], root=settings["root"],
                     considered=settings["considered"], c_scale=settings["c_scale"],
                     normalise_q=settings["normalise_q"], seed=0 if seed is None else seed,
-                    playout_depth=None if value else short_playouts(game))
+                    playout_depth=depth)
     return SearchBot(search, name=f"{base}@{level}")
 
 
@@ -99,19 +99,23 @@ def has_value(agent: Any) -> bool:
     return all(a.has_value for a in (members.values() if members else [agent]))
 
 
-def short_playouts(game: Game) -> int | None:
-    """The playout depth of a search level without a value in ``game`` (``SHORT_PLAYOUTS``;
-    None: to the end)."""
-    return SHORT_PLAYOUTS.get(game.name.rsplit("_v", 1)[0])
+def search_leaves(agent: Any, game: Game) -> tuple[Any, int | None]:
+    """How a search level guided by ``agent`` scores its leaves in ``game``: the network's
+    value where it has one (no playout depth), else playouts, cut at ``SHORT_PLAYOUTS``
+    decisions where the game names a depth (None: to the end)."""
+    if has_value(agent):
+        return network_value(agent), None
+    return None, SHORT_PLAYOUTS.get(game.name.rsplit("_v", 1)[0])
 
 
 def level_settings(base: OpponentSpec, level: str, game: Game) -> dict[str, Any]:
-    """``LEVELS[level]`` with what a search's leaves are for this network and game: its
-    ``value``, ``playouts`` to the end, or ``playouts of N decisions``."""
+    """``LEVELS[level]`` with what a search's leaves are for this network and game
+    (``search_leaves``): its ``value``, ``playouts`` to the end, or ``playouts of N
+    decisions``."""
     settings = dict(LEVELS[level])
     if settings["play"] == "search":
-        depth = short_playouts(game)
-        settings["leaf"] = ("value" if has_value(load(str(base))) else
+        value, depth = search_leaves(load(str(base)), game)
+        settings["leaf"] = ("value" if value is not None else
                             f"playouts of {depth} decisions" if depth else "playouts")
     return settings
 
