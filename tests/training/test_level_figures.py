@@ -92,3 +92,36 @@ def test_a_team_records_its_levels_in_its_team_card(tmp_path):
     assert easy["strength"]["games"] == 2 and "win_share_difference" in easy["strength"]
     assert easy["cost"]["decisions"] > 0
     assert _entry(folder, "hegemony_v1/measured").levels == team["levels"]
+
+
+def test_arena_ratings_join_the_recorded_figures_and_the_zoo_shows_them(tmp_path):
+    folder = tmp_path / "necro"
+    shutil.copytree(checkpoint_folder(SOURCE), folder)
+    card = json.loads((folder / "card.json").read_text())
+    card.pop("levels", None)  # the shipped card's own figures: not this test's
+    (folder / "card.json").write_text(json.dumps(card))
+    common = ["--checkpoint", str(folder), "--players", "2", "--levels", "easy",
+              "--seed", "3", "--no-progress", "--record"]
+    with pytest.raises(ConfigError, match="record them first"):
+        levels.main([*common, "--arena", "--games", "12"])  # no paired figures yet
+    assert levels.main([*common, "--games", "2", "--cost-games", "1"]) == 0
+    assert levels.main([*common, "--arena", "--games", "12"]) == 0
+    card = json.loads((folder / "card.json").read_text())
+    easy = card["levels"]["easy"]["2p"]
+    rated = easy["arena"]
+    assert easy["strength"]["games"] == 2  # the paired figures are kept beside it
+    assert rated["agent"] == f"{folder}@easy" and rated["table_games"] >= 12
+    assert 0 < rated["games"] <= rated["table_games"]
+    assert {row["agent"] for row in rated["table"]} >= {"random", "heuristic", SOURCE}
+    low, high = rated["elo_ci95"]
+    assert low <= rated["elo"] <= high and rated["seed"] == 3
+    assert "--arena" in rated["command"]
+    text = levels_text(card["levels"])
+    assert f"Elo {rated['elo']:.0f}" in text and "heuristic" in text
+    assert f"{folder}@easy " not in text.split("table:")[1]  # its own row is not repeated
+
+
+def test_arena_levels_need_two_players():
+    with pytest.raises(ConfigError, match="at 2 or more players"):
+        levels.main(["--checkpoint", SOURCE, "--players", "1", "--levels", "hard", "--arena",
+                     "--no-progress"])

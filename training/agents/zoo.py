@@ -165,8 +165,19 @@ def levels_text(levels: dict[str, dict[str, Any]]) -> str:
     """A card's measured levels (``meeplezoo levels --record``) as one line: each level's
     gain over the network alone on the same deals, and its median cost a decision."""
     return "; ".join(f"@{level} {players}: {gain_text(f['strength'])} over the network, "
-                     f"{f['cost']['median_s']:.3f} s a decision"
+                     f"{f['cost']['median_s']:.3f} s a decision{elo_text(f.get('arena'))}"
                      for level, counts in levels.items() for players, f in counts.items())
+
+
+def elo_text(rated: dict[str, Any] | None) -> str:
+    """A level's arena rating (``meeplezoo levels --arena --record``) and its table's."""
+    if not rated:
+        return ""
+    low, high = rated["elo_ci95"]
+    others = ", ".join(f"{row['agent']} {row['elo']:.0f}" for row in rated["table"]
+                       if row["agent"] != rated["agent"])
+    return (f", Elo {rated['elo']:.0f} [{low:.0f}-{high:.0f}] over {rated['games']} of a "
+            f"{rated['table_games']}-game table (table: {others})")
 
 
 def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -14,6 +14,11 @@ For each level (``training.agents.bots.LEVELS``):
   are reported, and simulations per second.  A decision with one legal action costs no
   search and is not counted.
 
+* **Elo** (``--arena``, at 2 or more players): the levels seated in the arena's
+  seat-rotated round robin with the shipped networks and the heuristic and random bots,
+  rated on its Elo scale; ``--record`` adds each level's row and the table to the figures
+  the two measurements above recorded for it.
+
 ``--record`` writes the figures into the checkpoint's card (``levels``: level -> player
 count -> figures, with the command and commit), where the zoo and the cards show them.
 """
@@ -138,6 +143,65 @@ def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed
     card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
 
 
+def arena_figures(out: dict[str, Any], spec: str) -> dict[str, Any]:
+    """A level's row of an arena table (``arena.run_arena``) and the whole table beside it,
+    so the card says whom the Elo was measured against."""
+    rows = {row["agent"]: row for row in out["ratings"]}
+    if spec not in rows:
+        raise ConfigError(f"{spec} is not in the arena's table ({', '.join(rows)})")
+    keep = ("elo", "elo_ci95", "win_share", "games")
+    return {"agent": spec, **{k: rows[spec][k] for k in keep}, "table_games": out["games"],
+            "table": [{"agent": row["agent"], **{k: row[k] for k in keep if k != "games"}}
+                      for row in out["ratings"]]}
+
+
+def recorded_level(card_path: Path, players: int, level: str) -> dict[str, Any] | None:
+    block = json.loads(card_path.read_text()).get("levels", {}).get(level, {})
+    return block.get(f"{players}p")
+
+
+def record_arena(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
+                 command: str, commit: str) -> None:
+    """Add each level's arena rating to its recorded figures (``arena`` in the card's
+    ``levels`` block), beside the paired gain and cost ``meeplezoo levels`` wrote there."""
+    card = json.loads(card_path.read_text())
+    for level, figures in found.items():
+        card["levels"][level][f"{players}p"]["arena"] = {
+            **figures, "seed": seed, "command": command, "code_commit": commit}
+    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+
+
+def run_arena_levels(args: argparse.Namespace, argv: list[str], card_path: Path,
+                     env_name: str, players: int, levels: list[str]) -> int:
+    """``--arena``: the levels rated in a seat-rotated round robin (``meeplezoo arena``)
+    with the shipped networks and the bots, each level's row (and the table) recorded."""
+    if players == 1:
+        raise ConfigError("--arena rates levels against each other at 2 or more players; "
+                          "alone, the paired measurement (without --arena) is the figure")
+    if args.record:
+        missing = [level for level in levels
+                   if recorded_level(card_path, players, level) is None]
+        if missing:
+            raise ConfigError(f"--arena --record: {card_path} records no {players}-player "
+                              f"figures for {', '.join('@' + m for m in missing)}; record "
+                              "them first (meeplezoo levels ... --record, without --arena)")
+    base = str(args.checkpoint)
+    commit = code_commit()  # now: the code may change while the games run
+    specs = [f"{base}@{level}" for level in levels]
+    out = arena.run_arena(env_name, players, specs, args.games, args.seed, args.workers,
+                          "auto" if not args.no_progress else False)
+    print(f"{env_name}, {players} players: {out['games']} games, seed {args.seed}")
+    print("\n".join(arena.table_lines(out)), flush=True)
+    found = {level: arena_figures(out, spec) for level, spec in zip(levels, specs)}
+    command = "meeplezoo levels " + shlex.join(argv)
+    if args.json:
+        Path(args.json).write_text(json.dumps({**out, "command": command}, indent=2) + "\n")
+    if args.record:
+        record_arena(card_path, players, found, args.seed, command, commit)
+        print(f"recorded in {card_path}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="meeplezoo levels", description=__doc__.split(
@@ -157,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="games timed on this one process a level")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--arena", action="store_true",
+                        help="rate the levels instead in a seat-rotated round robin with "
+                        "the shipped networks and the bots (meeplezoo arena; --games games "
+                        "in all): with --record, each level's Elo and its table join the "
+                        "figures already recorded for it")
     parser.add_argument("--record", action="store_true",
                         help="write the figures into the checkpoint's card")
     parser.add_argument("--json", default=None, help="also write the figures here")
@@ -178,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     field = [] if players == 1 else [f.strip() for f in args.field.split(",") if f.strip()]
     if players > 1 and not field:
         raise ConfigError("--field: name at least one opponent (e.g. heuristic)")
+    if args.arena:
+        return run_arena_levels(args, argv, card_path, env_name, players, levels)
     base = str(args.checkpoint)
     commit = code_commit()  # now: the code may change while the games run
     found = {}
