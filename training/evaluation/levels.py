@@ -132,14 +132,19 @@ def card_of(folder: Path) -> tuple[Path, str, list[int]]:
 
 
 def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
-           command: str, commit: str) -> None:
+           command: str, commit: str, under: str | None = None) -> None:
     """Merge the figures into the card's (or team card's) ``levels`` block; ``commit``:
-    the code the games ran on (taken when they started)."""
+    the code the games ran on (taken when they started).  With ``under`` (``arena``),
+    each level's figures go under that key of the figures already recorded for it."""
     card = json.loads(card_path.read_text())
     block = card.setdefault("levels", {})
     for level, figures in found.items():
-        block.setdefault(level, {})[f"{players}p"] = {
-            **figures, "seed": seed, "command": command, "code_commit": commit}
+        stamped = {**figures, "seed": seed, "command": command, "code_commit": commit}
+        counts = block.setdefault(level, {})
+        if under is None:
+            counts[f"{players}p"] = stamped
+        else:
+            counts[f"{players}p"][under] = stamped
     card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -155,22 +160,6 @@ def arena_figures(out: dict[str, Any], spec: str) -> dict[str, Any]:
                       for row in out["ratings"]]}
 
 
-def recorded_level(card_path: Path, players: int, level: str) -> dict[str, Any] | None:
-    block = json.loads(card_path.read_text()).get("levels", {}).get(level, {})
-    return block.get(f"{players}p")
-
-
-def record_arena(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
-                 command: str, commit: str) -> None:
-    """Add each level's arena rating to its recorded figures (``arena`` in the card's
-    ``levels`` block), beside the paired gain and cost ``meeplezoo levels`` wrote there."""
-    card = json.loads(card_path.read_text())
-    for level, figures in found.items():
-        card["levels"][level][f"{players}p"]["arena"] = {
-            **figures, "seed": seed, "command": command, "code_commit": commit}
-    card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
-
-
 def run_arena_levels(args: argparse.Namespace, argv: list[str], card_path: Path,
                      env_name: str, players: int, levels: list[str]) -> int:
     """``--arena``: the levels rated in a seat-rotated round robin (``meeplezoo arena``)
@@ -179,8 +168,8 @@ def run_arena_levels(args: argparse.Namespace, argv: list[str], card_path: Path,
         raise ConfigError("--arena rates levels against each other at 2 or more players; "
                           "alone, the paired measurement (without --arena) is the figure")
     if args.record:
-        missing = [level for level in levels
-                   if recorded_level(card_path, players, level) is None]
+        recorded = json.loads(card_path.read_text()).get("levels", {})
+        missing = [level for level in levels if f"{players}p" not in recorded.get(level, {})]
         if missing:
             raise ConfigError(f"--arena --record: {card_path} records no {players}-player "
                               f"figures for {', '.join('@' + m for m in missing)}; record "
@@ -197,7 +186,7 @@ def run_arena_levels(args: argparse.Namespace, argv: list[str], card_path: Path,
     if args.json:
         Path(args.json).write_text(json.dumps({**out, "command": command}, indent=2) + "\n")
     if args.record:
-        record_arena(card_path, players, found, args.seed, command, commit)
+        record(card_path, players, found, args.seed, command, commit, under="arena")
         print(f"recorded in {card_path}")
     return 0
 
