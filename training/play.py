@@ -30,13 +30,14 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
 from meeplezoo.envs.core.present import Presenter, places, sections_text
-from meeplezoo.training.agents.bots import make_bot, split_level
+from meeplezoo.training.agents.bots import LEVELS, make_bot, split_level
 from meeplezoo.training.agents.opponents import (
     CheckpointError,
     checkpoint_folder,
     find_checkpoint,
     import_agent,
 )
+from meeplezoo.training.agents.zoo import agent_offers, zoo_entry
 
 BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
@@ -81,6 +82,31 @@ def make_opponent(spec: str, game: Game, seed: int, seat: int) -> Any:
     """The bot that plays ``seat`` for ``spec`` (any opponent spec ``resolve_opponent``
     takes); a ``ConfigError`` or ``CheckpointError`` says why a spec cannot play."""
     return make_bot(resolve_opponent(spec), game, seed=seed, seat=seat)
+
+
+def level_note(spec: str, players: int) -> str | None:
+    """What a shipped network's level in ``spec`` measured against the network at this
+    player count (``zoo.level_claim``'s label), so a level is never taken for harder than
+    its card shows; None for a spec without a level or not a zoo name."""
+    base, level = split_level(spec)
+    if level is None or not isinstance(base, str) or Path(base).exists():
+        return None
+    entry = zoo_entry(base)
+    if entry is None:
+        return None
+    if LEVELS[level]["play"] == "greedy":
+        return "the network as it is"
+    return entry.claim(level, players).text
+
+
+def opponents_lines(env: str, players: int) -> list[str]:
+    """``--list-opponents``: every agent that can play ``env`` at ``players`` players, the
+    levels labelled by what their cards measured there (the web lobby's list)."""
+    lines = [f"agents for {env} at {players} player(s) (a level is listed where its card "
+             "measured it at this count; stronger only where its 95% interval is above 0):"]
+    lines += [f"  {offer.label}" for offer in agent_offers(env, players, LEVELS)]
+    lines.append("  package.module:attribute (a Python agent)")
+    return lines
 
 
 def seat_opponents(specs: list[str], num_players: int, seat: int) -> dict[int, str]:
@@ -382,9 +408,13 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     parser.add_argument("--opponents", default=None,
                         help="comma-separated: random, heuristic, a checkpoint folder or a zoo "
-                             "name <env>/<name> (with a level: <env>/<name>@hard), or a "
-                             "package.module:attribute agent; one per other seat, or one for "
-                             "all (default random)")
+                             "name <env>/<name> (at a level: <env>/<name>@easy, @hard or "
+                             "@expert; --list-opponents says what each level measured against "
+                             "its network at this player count), or a package.module:attribute "
+                             "agent; one per other seat, or one for all (default random)")
+    parser.add_argument("--list-opponents", action="store_true",
+                        help="list the agents that can play this env at --players, each level "
+                             "labelled by what its card measured, and stop")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, e.g. population_scoring=mode")
@@ -393,6 +423,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     out = stdout if stdout is not None else sys.stdout
     try:
         game = envs.make_game(args.env, num_players=args.players, **parse_options(args.option))
+        if args.list_opponents:
+            print("\n".join(opponents_lines(game.name, game.num_players)), file=out)
+            return 0
         if not 0 <= args.seat < game.num_players:
             raise ConfigError(f"--seat {args.seat} is not a seat 0..{game.num_players - 1}")
         given = [s.strip() for s in args.opponents.split(",")] if args.opponents else []
@@ -408,6 +441,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     who = ", ".join(f"seat {s}: {spec}" for s, spec in specs.items())
     session.say(f"{game.name}, {game.num_players} player(s); you are seat {args.seat}"
                 + (f"; {who}" if who else "") + ". Type help for the commands.")
+    for spec in dict.fromkeys(specs.values()):
+        note = level_note(spec, game.num_players)
+        if note:
+            session.say(f"  {spec}: {note}")
     return run(session, inp)
 
 

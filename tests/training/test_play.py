@@ -11,7 +11,7 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot
-from meeplezoo.training.agents.zoo import zoo_root
+from meeplezoo.training.agents.zoo import level_claims, zoo_entry, zoo_root
 from meeplezoo.training.play import main, resolve_opponent, seat_opponents
 
 ZOO = "chihou_sousei_v1/ppo_league"
@@ -192,3 +192,28 @@ def test_chihou_render_shows_each_cards_cell_offset():
         for cell in state.cells[seat]:
             assert re.search(re.escape(cell_label(cell)) + r" \S+( \w+)?:\d+", text), cell
     assert "(+0,+0) TOKYO:" in text and "(+0,+0) AICHI:" in text
+
+
+def test_list_opponents_offers_the_agents_of_this_count_with_levels_worded_by_their_cards():
+    code, text = play(["--env", "necropolis_railway_v1", "--players", "2", "--list-opponents"],
+                      [])
+    assert code == 0
+    assert "necropolis_railway_v1/ppo_league_exit6" not in text  # it plays solo only
+    entry = zoo_entry("necropolis_railway_v1/ppo_league")
+    for claim in level_claims({"levels": entry.levels}):
+        line = f"necropolis_railway_v1/ppo_league@{claim.level} — {claim.text}"
+        assert (line in text) == (claim.players == 2)
+    assert "@expert" not in text  # measured nowhere: not offered as anything
+    code, solo = play(["--env", "necropolis_railway_v1", "--players", "1",
+                       "--list-opponents"], [])
+    assert "necropolis_railway_v1/ppo_league_exit6 (the network as it is)" in solo
+
+
+def test_a_level_opponent_is_introduced_by_what_its_card_measured():
+    base = "asian_delivery_v1/ppo_league"
+    code, text = play(["--env", "asian_delivery_v1", "--players", "4", "--opponents",
+                       f"{base}@hard,heuristic,{base}@expert"], ["quit"])
+    assert code == 0
+    for level in ("hard", "expert"):  # measured or not, it says which
+        assert f"  {base}@{level}: {zoo_entry(base).claim(level, 4).text}" in text
+    assert "  heuristic:" not in text

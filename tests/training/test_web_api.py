@@ -6,6 +6,7 @@ and leaves the table as it was."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 
 from meeplezoo import envs
+from meeplezoo.training.agents import zoo
 from meeplezoo.training.web.app import CREDENTIALS, create_app
 
 BASE = "http://127.0.0.1"
@@ -56,6 +58,118 @@ def test_the_page_and_the_games_are_served(client):
     assert set(games) >= {"chihou_sousei_v1", "asian_delivery_v1", "necropolis_railway_v1",
                           "hegemony_v1"}
     assert "chihou_sousei_v1/ppo_league@hard" in games["chihou_sousei_v1"]["agents"]
+
+
+def agent_list(client, env, players):
+    response = client.get("/api/agents", params={"env": env, "players": players})
+    assert response.status_code == 200, response.text
+    return {agent["spec"]: agent for agent in response.json()["agents"]}
+
+
+@pytest.fixture
+def synthetic_zoo(tmp_path, monkeypatch):
+    """A zoo of two Necropolis cards (only what the listing reads): ``both`` plays 1 or 2
+    players, measured @hard stronger at 2 and weaker alone, @easy nowhere; ``three`` plays
+    3 players only."""
+    root = tmp_path / "zoo"
+
+    def strength(key, value, low, high):
+        return {"strength": {"games": 50, key: value, f"{key}_ci95": [low, high]},
+                "cost": {"median_s": 0.1}}
+
+    cards = {
+        "both": {"env": "necropolis_railway_v1", "role": "player", "player_counts": [1, 2],
+                 "levels": {"hard": {
+                     "2p": strength("win_share_difference", 0.1, 0.02, 0.18),
+                     "1p": strength("score_difference", -5.0, -8.0, -2.0)}}},
+        "three": {"env": "necropolis_railway_v1", "role": "player", "player_counts": [3]},
+    }
+    for name, card in cards.items():
+        folder = root / "necropolis_railway_v1" / name
+        folder.mkdir(parents=True)
+        (folder / "card.json").write_text(json.dumps(card))
+    monkeypatch.setattr(zoo, "zoo_root", lambda: root)
+    return root
+
+
+def test_the_agent_list_offers_only_agents_that_play_the_chosen_player_count(
+        client, synthetic_zoo):
+    two = agent_list(client, "necropolis_railway_v1", 2)
+    assert set(two) == {"heuristic", "random", "necropolis_railway_v1/both",
+                        "necropolis_railway_v1/both@hard"}
+    three = agent_list(client, "necropolis_railway_v1", 3)
+    assert set(three) == {"heuristic", "random", "necropolis_railway_v1/three"}
+    assert set(agent_list(client, "necropolis_railway_v1", 4)) == {"heuristic", "random"}
+    games = {g["env"]: g for g in client.get("/api/games").json()}
+    assert games["necropolis_railway_v1"]["agents"] == list(two)  # its default count: 2
+
+
+def test_a_level_is_offered_as_stronger_only_where_its_card_measured_it_so_at_that_count(
+        client, synthetic_zoo):
+    hard = "necropolis_railway_v1/both@hard"
+    at_two = agent_list(client, "necropolis_railway_v1", 2)[hard]
+    assert at_two["claim"] == "stronger" and at_two["players"] == 2
+    assert "stronger than the network at 2 players: win share +10.0 points" in at_two["label"]
+    alone = agent_list(client, "necropolis_railway_v1", 1)[hard]
+    assert alone["claim"] == "weaker" and "stronger" not in alone["label"]
+    assert "weaker than the network alone: score -5.0 [-8.0 to -2.0] over 50" in alone["label"]
+    # a level its card does not measure at this count is not offered at all
+    assert "necropolis_railway_v1/both@easy" not in agent_list(client, "necropolis_railway_v1",
+                                                               2)
+    assert "necropolis_railway_v1/both@expert" not in agent_list(
+        client, "necropolis_railway_v1", 2)
+
+
+def test_the_shipped_levels_are_labelled_by_what_their_cards_measured(client):
+    """Whatever the shipped cards record: a level offered at a count was measured there, and
+    its label says "stronger" exactly where the claim is stronger."""
+    for env in ("asian_delivery_v1", "chihou_sousei_v1", "hegemony_v1",
+                "necropolis_railway_v1"):
+        for players in (1, 2, 3, 4):
+            response = client.get("/api/agents", params={"env": env, "players": players})
+            if response.status_code != 200:
+                continue  # a count the game does not play
+            for agent in response.json()["agents"]:
+                if "@" not in agent["spec"]:
+                    assert agent["claim"] is None
+                    continue
+                base, level = agent["spec"].rsplit("@", 1)
+                entry = zoo.zoo_entry(base)
+                assert entry.plays(players)
+                claim = entry.claim(level, players)
+                assert agent["claim"] == claim.verdict != zoo.NOT_MEASURED
+                assert ("stronger" in agent["label"]) == claim.stronger, agent
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"env": "chess_v1", "players": 2}, "unknown env"),
+    ({"env": "necropolis_railway_v1", "players": 9}, "plays 1..4 players, not 9"),
+    ({"env": "necropolis_railway_v1", "players": "two"}, "must be a player count"),
+])
+def test_a_bad_agent_list_request_is_a_clear_4xx(client, params, message):
+    response = client.get("/api/agents", params=params)
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+@pytest.mark.parametrize("env, players, seats, message", [
+    ("necropolis_railway_v1", 2, ["human", "necropolis_railway_v1/ppo_league_exit6"],
+     "seat 1: necropolis_railway_v1/ppo_league_exit6 cannot play 2 players: it plays 1 player"),
+    ("necropolis_railway_v1", 3, ["human", "random", "necropolis_railway_v1/ppo_league@hard"],
+     "seat 2: necropolis_railway_v1/ppo_league@hard cannot play 3 players: it plays 1 or 2 "
+     "players"),
+    ("asian_delivery_v1", 3, ["human", "asian_delivery_v1/ppo_league", "random"],
+     "cannot play 3 players: it plays 4 players"),
+    ("hegemony_v1", 4, ["hegemony_v1/ppo_classes/state", "human", "human", "human"],
+     "checkpoint hegemony_v1/ppo_classes/state: it plays role 'state'"),
+])
+def test_a_start_with_an_agent_that_cannot_play_is_refused_with_what_it_plays(
+        client, env, players, seats, message):
+    response = client.post("/api/tables", json={"env": env, "players": players, "seats": seats})
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert message in error
+    assert str(zoo.zoo_root()) not in error and str(Path.cwd()) not in error  # no server path
+    assert not client.app.state.tables.tables  # no table was made
 
 
 def test_a_whole_game_through_the_api(client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -80,6 +81,79 @@ def test_list_zoo_lists_every_shipped_folder_with_its_cards_figures():
                 rate = card["evaluation"]["vs_random"]["win_rate"]
                 assert entry.member_figures[role]["vs_random"]["win_rate"] == rate
                 assert f"{role}: vs random {percent(rate)}" in entry.headline()
+
+
+def _measured_zoo(tmp_path: Path) -> Path:
+    """A zoo of one Asian Delivery card whose @hard measured weaker and @expert stronger
+    than the network at 4 players, @expert's interval overlapping @hard's gain nowhere."""
+    zoo = tmp_path / "zoo"
+    folder = zoo / "asian_delivery_v1" / "measured"
+    folder.mkdir(parents=True)
+
+    def figures(value, low, high):
+        return {"strength": {"games": 60, "win_share_difference": value,
+                             "win_share_difference_ci95": [low, high]},
+                "cost": {"median_s": 0.25}}
+
+    (folder / "card.json").write_text(json.dumps({
+        "env": "asian_delivery_v1", "role": "player", "player_counts": [4],
+        "levels": {"hard": {"4p": figures(-0.19, -0.31, -0.08)},
+                   "easy": {"4p": figures(-0.02, -0.09, 0.05)},
+                   "expert": {"4p": figures(0.12, 0.04, 0.2)}}}))
+    return zoo
+
+
+def test_the_zoo_calls_a_level_what_its_card_measured_and_stronger_only_where_measured_so(
+        tmp_path, monkeypatch, capsys):
+    zoo = _measured_zoo(tmp_path)
+    monkeypatch.setattr(zoo_module, "zoo_root", lambda: zoo)
+    assert zoo_module.main([]) == 0
+    out = capsys.readouterr().out
+    assert ("@hard: weaker than the network at 4 players: win share -19.0 points [-31.0 to "
+            "-8.0] over 60 paired deals, 0.250 s a decision") in out
+    assert "@easy: no measured difference from the network at 4 players" in out
+    assert ("@expert: stronger than the network and than @hard at 4 players: win share +12.0"
+            in out)
+    assert sum("stronger" in line for line in out.splitlines()) == 1  # @expert's line only
+    assert zoo_module.main(["--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert {(c["level"], c["players"], c["claim"]) for c in row["level_claims"]} == {
+        ("hard", 4, "weaker"), ("easy", 4, "level"), ("expert", 4, "stronger")}
+
+
+def test_the_zoo_lists_every_shipped_level_by_its_claim(capsys):
+    """What the shipped cards record, each worded by ``level_claim``; only a claim measured
+    stronger says "stronger"."""
+    assert zoo_module.main([]) == 0
+    out = capsys.readouterr().out
+    for entry in list_zoo():
+        for claim in zoo_module.level_claims({"levels": entry.levels}):
+            assert claim.label in out
+            assert ("stronger" in claim.label) == claim.stronger
+
+
+VERDICT_WORDS = {"stronger": "stronger", "weaker": "weaker",
+                 "level": "no measured difference"}
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/play.md"])
+def test_the_docs_show_each_shipped_levels_claim_as_its_card_measures_it(page):
+    """The README's and the play guide's tables of levels follow the cards: a row per
+    recorded level and count with its figure and its claim, and "stronger" only where the
+    card measured it so (re-recording a card means updating these rows)."""
+    rows = [line for line in (REPO / page).read_text().splitlines()
+            if re.match(r"\| `[^`]+` \| \w+ \| `@", line)]
+    for entry in list_zoo():
+        for claim in zoo_module.level_claims({"levels": entry.levels}):
+            players = "solo" if claim.players == 1 else str(claim.players)
+            row = [r for r in rows if r.startswith(f"| `{entry.name}` | {players} | "
+                                                   f"`@{claim.level}` |")]
+            assert len(row) == 1, (page, entry.name, claim.level, players)
+            assert f"{claim.gain} over {claim.games} paired deals" in row[0]
+            assert VERDICT_WORDS[claim.verdict] in row[0]
+            assert ("stronger" in row[0]) == claim.stronger, row[0]
+    assert len(rows) == sum(len(zoo_module.level_claims({"levels": e.levels}))
+                            for e in list_zoo())  # no row for a level the cards lack
 
 
 def test_load_by_zoo_name_from_another_directory(tmp_path, monkeypatch):

@@ -7,6 +7,12 @@
 
     meeplezoo zoo                              # the same list in the terminal
 
+What a network's difficulty level may be called comes from its card's recorded figures
+alone (``level_claim``): stronger than the network only where its paired gain's 95% interval
+lies above 0 at that player count.  ``agent_offers`` is the list of agents that can play a
+table of a given player count, levels labelled so, which the web lobby and ``meeplezoo play
+--list-opponents`` show.
+
 A zoo name is ``<env>/<name>``: a folder of the ``meeplezoo.checkpoints`` data package (see its
 docstring for the packaging), which ``importlib.resources`` finds in a clone and in a
 wheel install alike.  A checkpoint folder given by path keeps working and wins over a
@@ -21,6 +27,7 @@ import importlib.resources
 import json
 import math
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -133,6 +140,26 @@ class ZooEntry:
         a team's member lines joined by ``; ``."""
         return "; ".join(self.headline_lines())
 
+    def plays(self, players: int) -> bool:
+        """Whether it can take a seat at a table of ``players`` (its card's player counts;
+        a team's: those all its members play)."""
+        return players in self.player_counts
+
+    def claim(self, level: str, players: int) -> LevelClaim:
+        """What its card's record allows claiming of ``level`` at ``players`` players."""
+        return level_claim({"levels": self.levels}, level, players)
+
+    def level_lines(self) -> list[str]:
+        """Each recorded level and player count in words (``LevelClaim.label``), with its
+        cost a decision and, where rated, its Elo."""
+        lines = []
+        for claim in level_claims({"levels": self.levels}):
+            figures = self.levels[claim.level][f"{claim.players}p"]
+            cost = (figures.get("cost") or {}).get("median_s")
+            lines.append(claim.label + ("" if cost is None else f", {cost:.3f} s a decision")
+                         + elo_text(figures.get("arena")))
+        return lines
+
 
 def figures_text(figures: dict[str, dict[str, Any]]) -> str:
     """One card's headline figures as text (see ``ZooEntry.headline``)."""
@@ -178,6 +205,165 @@ def elo_text(rated: dict[str, Any] | None) -> str:
                        if row["agent"] != rated["agent"])
     return (f", Elo {rated['elo']:.0f} [{low:.0f}-{high:.0f}] over {rated['games']} of a "
             f"{rated['table_games']}-game table (table: {others})")
+
+
+# What a level's record allows saying of it (``level_claim``): its paired gain over the
+# network alone has its 95% interval above 0, below 0, across 0, or there is no figure.
+STRONGER = "stronger"
+WEAKER = "weaker"
+LEVEL = "level"
+NOT_MEASURED = "not measured"
+VERDICTS = (STRONGER, WEAKER, LEVEL, NOT_MEASURED)
+HARD = "hard"  # the level @expert must beat, on the record, to be called harder than it
+EXPERT = "expert"
+
+
+def players_text(players: int) -> str:
+    """``alone`` for one player, else ``at 4 players``: where a figure was measured."""
+    return "alone" if players == 1 else f"at {players} players"
+
+
+def counts_text(counts: Iterable[int]) -> str:
+    """``(1, 2)`` -> ``1 or 2 players``; ``(1,)`` -> ``1 player (solo)``: what an agent plays."""
+    ordered = sorted(counts)
+    if not ordered:
+        return "no player count"
+    if ordered == [1]:
+        return "1 player (solo)"
+    numbers = ", ".join(map(str, ordered[:-1]))
+    return f"{numbers + ' or ' if numbers else ''}{ordered[-1]} players"
+
+
+@dataclass(frozen=True)
+class LevelClaim:
+    """What may be claimed of one level of one network at one player count, and the figure
+    that says so: the lobby, the zoo listing and ``play`` word a level by it, so a level is
+    called harder than its network only where its card measured it so."""
+
+    level: str
+    players: int
+    verdict: str  # one of VERDICTS
+    gain: str = ""  # the deciding figure (``gain_text``), "" when not measured
+    games: int | None = None  # the paired deals behind it
+    # @expert only: True where its interval lies wholly above @hard's recorded gain at this
+    # count (it may be called harder than @hard); False where both are measured and it does
+    # not; None where there is nothing to compare it with (any other level, or @hard unmeasured)
+    above_hard: bool | None = None
+    hard_gain: str = ""  # @hard's figure beside @expert's, when both are recorded
+
+    @property
+    def stronger(self) -> bool:
+        """Whether the level may be offered as harder than the network at this count."""
+        return self.verdict == STRONGER
+
+    @property
+    def text(self) -> str:
+        """The claim in words with its figure, without the level's name:
+        ``weaker than the network at 4 players: win share -19.2 points [-30.8 to -8.3] over
+        60 paired deals``."""
+        where = players_text(self.players)
+        if self.verdict == NOT_MEASURED:
+            return f"not measured {where}"
+        said = {STRONGER: "stronger than the network", WEAKER: "weaker than the network",
+                LEVEL: "no measured difference from the network"}[self.verdict]
+        if self.above_hard:
+            said = "stronger than the network and than @hard"
+        deals = f" over {self.games} paired deals" if self.games else ""
+        text = f"{said} {where}: {self.gain}{deals}"
+        if self.above_hard is False:
+            text += f"; not measured stronger than @hard (@hard: {self.hard_gain})"
+        return text
+
+    @property
+    def label(self) -> str:
+        """``@hard: `` and the claim (``text``)."""
+        return f"@{self.level}: {self.text}"
+
+
+def _deciding_figure(strength: Mapping[str, Any], players: int,
+                     where: str) -> tuple[float, float, float] | None:
+    """The difference that decides a level's claim and its interval: win share at two or
+    more players (what a contest is won by), mean score alone.  None: not recorded."""
+    key = "score_difference" if players == 1 else "win_share_difference"
+    if key not in strength or f"{key}_ci95" not in strength:
+        return None
+    value, interval = strength[key], strength[f"{key}_ci95"]
+    try:
+        low, high = (float(x) for x in interval)
+        value = float(value)
+    except (TypeError, ValueError) as exc:
+        raise CheckpointError(f"{where}: {key} and its 95% interval must be numbers, got "
+                              f"{value!r} and {interval!r} ({exc})") from None
+    if not low <= high or any(math.isnan(x) for x in (value, low, high)):
+        raise CheckpointError(f"{where}: {key}_ci95 {interval!r} is not an interval")
+    return value, low, high
+
+
+def _measured(card: Mapping[str, Any], level: str,
+              players: int) -> tuple[Mapping[str, Any], tuple[float, float, float]] | None:
+    """A level's recorded strength at ``players`` and its deciding figure, or None."""
+    levels = card.get("levels") or {}
+    if not isinstance(levels, Mapping):
+        raise CheckpointError(f"the card's levels must map a level to its figures, got "
+                              f"{type(levels).__name__}")
+    counts = levels.get(level) or {}
+    figures = counts.get(f"{players}p") if isinstance(counts, Mapping) else None
+    strength = figures.get("strength") if isinstance(figures, Mapping) else None
+    if not isinstance(strength, Mapping):
+        return None
+    found = _deciding_figure(strength, players, f"levels.{level}.{players}p.strength")
+    return None if found is None else (strength, found)
+
+
+def level_claim(card: Mapping[str, Any], level: str, players: int) -> LevelClaim:
+    """What ``card`` (a checkpoint's card or a team's team.json, as a dict) allows claiming
+    of ``level`` at ``players`` players, from its recorded ``levels`` figures
+    (``meeplezoo levels --record``).
+
+    The deciding figure is the level's paired gain over the network alone on the same
+    deals: in win share at two or more players, in mean score alone.  Its 95% interval wholly
+    above 0 is ``stronger``, wholly below ``weaker``, touching or across 0 ``level``; no such
+    figure at that count is ``not measured``.  Only ``stronger`` may be offered as harder
+    than the network.  @expert is compared with @hard as well: there is no paired figure of
+    the two, so it is called harder than @hard only where its interval lies wholly above
+    @hard's (then its gain exceeds @hard's, and the difference could not be 0 at 95%).
+    A damaged figure is a ``CheckpointError`` naming it; bad arguments a ``ValueError``.
+    """
+    if not isinstance(card, Mapping):
+        raise TypeError(f"card must be a card's dict, got {type(card).__name__}")
+    if not isinstance(level, str) or not level:
+        raise ValueError(f"level must be a level's name (easy, hard, ...), got {level!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ValueError(f"players must be a player count of 1 or more, got {players!r}")
+    found = _measured(card, level, players)
+    if found is None:
+        return LevelClaim(level, players, NOT_MEASURED)
+    strength, (value, low, high) = found
+    verdict = STRONGER if low > 0 else WEAKER if high < 0 else LEVEL
+    key = "score_difference" if players == 1 else "win_share_difference"
+    gain = gain_text({key: value, f"{key}_ci95": [low, high]})
+    games = strength.get("games")
+    games = games if isinstance(games, int) and not isinstance(games, bool) else None
+    above_hard, hard_gain = None, ""
+    if level == EXPERT and verdict == STRONGER:
+        hard = _measured(card, HARD, players)
+        if hard is not None:
+            _, (hard_value, hard_low, hard_high) = hard
+            above_hard = low > hard_high
+            hard_gain = gain_text({key: hard_value, f"{key}_ci95": [hard_low, hard_high]})
+    return LevelClaim(level, players, verdict, gain, games, above_hard, hard_gain)
+
+
+def level_claims(card: Mapping[str, Any]) -> list[LevelClaim]:
+    """The claim of every level and player count ``card`` records, in its order."""
+    levels = card.get("levels") or {}
+    claims = []
+    for level, counts in levels.items() if isinstance(levels, Mapping) else ():
+        for count in counts if isinstance(counts, Mapping) else ():
+            digits = str(count)[:-1]
+            if str(count) == f"{digits}p" and digits.isdigit() and str(int(digits)) == digits:
+                claims.append(level_claim(card, level, int(digits)))
+    return claims
 
 
 def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -233,6 +419,56 @@ def list_zoo(env: str | None = None) -> list[ZooEntry]:
     return entries
 
 
+def zoo_entry(name: str) -> ZooEntry | None:
+    """The zoo entry of zoo name ``<env>/<name>`` (or a team member's), or None when
+    nothing is shipped under that name."""
+    folder = zoo_folder(name)
+    return None if folder is None else _entry(folder, str(name).replace(os.sep, "/"))
+
+
+@dataclass(frozen=True)
+class AgentOffer:
+    """One agent a table may seat, as the lobby and ``play --list-opponents`` offer it:
+    its spec and its label, which for a level is what its card measured (``claim``)."""
+
+    spec: str
+    label: str
+    claim: LevelClaim | None = None  # a level's; None: a bot or a network as it is
+
+    def as_dict(self) -> dict[str, Any]:
+        """The offer as the web API sends it."""
+        return {"spec": self.spec, "label": self.label,
+                "claim": None if self.claim is None else self.claim.verdict,
+                "players": None if self.claim is None else self.claim.players}
+
+
+BOT_LABELS = {"heuristic": "heuristic (the game's rule-based bot)",
+              "random": "random (a uniformly random legal move)"}
+
+
+def agent_offers(env: str, players: int, levels: Iterable[str]) -> list[AgentOffer]:
+    """The agents that can play a table of ``env`` at ``players`` players: the built-in
+    bots (they play every count), each shipped network or team whose card plays that count,
+    and each of its ``levels`` (the names ``bots.LEVELS`` defines, in its order) that its card
+    measured at that count, labelled by what it measured (``level_claim``).  A level not
+    measured there is left out: it is not offered as anything, harder or not."""
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ValueError(f"players must be a player count of 1 or more, got {players!r}")
+    offers = [AgentOffer(bot, BOT_LABELS[bot]) for bot in ("heuristic", "random")]
+    names = tuple(levels)
+    for entry in list_zoo(env):
+        if not entry.plays(players):
+            continue
+        kind = "team" if entry.kind == "team" else "network"
+        offers.append(AgentOffer(entry.name, f"{entry.name} (the {kind} as it is)"))
+        for level in names:
+            claim = entry.claim(level, players)
+            if claim.verdict != NOT_MEASURED:
+                offers.append(AgentOffer(f"{entry.name}@{level}",
+                                         f"{entry.name}@{level} — {claim.text}", claim))
+    return offers
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="meeplezoo zoo",
                                      description="List the shipped opponents")
@@ -247,7 +483,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         rows = [{"name": e.name, "env": e.env, "player_counts": list(e.player_counts),
                  "role": e.role, "kind": e.kind, "roles": list(e.roles), "figures": e.figures,
-                 "member_figures": e.member_figures, "levels": e.levels}
+                 "member_figures": e.member_figures, "levels": e.levels,
+                 "level_claims": [{"level": c.level, "players": c.players,
+                                   "claim": c.verdict, "label": c.label}
+                                  for c in level_claims({"levels": e.levels})]}
                 for e in entries]
         print(json.dumps(rows, indent=2))
         return 0
@@ -258,8 +497,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {e.name}  ({'solo' if players == '1' else players + ' players'}, {plays})")
         for line in e.headline_lines():
             print(f"      {line}")
-        if e.levels:
-            print(f"      levels: {levels_text(e.levels)}")
+        for line in e.level_lines():
+            print(f"      {line}")
     if not entries:
         print("  (none)")
     return 0

@@ -3,6 +3,9 @@
     GET  /                                  the lobby (start a table, rejoin one)
     GET  /table/{id}                        a table's page (the browser keeps its credentials)
     GET  /api/games                         envs, player counts, options and agents to seat
+                                            (those that play the game's default count)
+    GET  /api/agents?env=E&players=N        the agents that can play E at N players, each
+                                            labelled (a level by what its card measured)
     GET  /api/tables                        open tables (ids, games, who plays each seat)
     POST /api/tables                        {env, players, seats, seed, options} -> id, credentials
     GET  /api/tables/{id}/view[?seat=N]     what the person's seats may see
@@ -36,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from meeplezoo import envs
 from meeplezoo.training.agents.bots import LEVELS
-from meeplezoo.training.agents.zoo import list_zoo
+from meeplezoo.training.agents.zoo import agent_offers
 from meeplezoo.training.web.tables import Table, TableError, Tables
 
 STATIC = Path(__file__).with_name("static")
@@ -54,22 +57,41 @@ SECURITY_HEADERS = {
 
 def games() -> list[dict[str, Any]]:
     """Every env with what its table form needs: player counts, options and the agents
-    that may take a seat (the built-in bots, the zoo's networks at every level)."""
-    zoo = list_zoo()
+    that may take a seat at its default player count (``agents``; the lobby asks
+    ``/api/agents`` again whenever the count changes)."""
     out = []
     for name in envs.list_envs():
         game = envs.game_class(name)
-        networks = [e.name for e in zoo if e.env == name]
         out.append({
             "env": name, "title": game.title or name,
             "min_players": game.min_players, "max_players": game.max_players,
             "default_players": game.default_players,
             "options": {k: {"default": o.default, "choices": list(o.choices), "doc": o.doc}
                         for k, o in game.options.items()},
-            "agents": ["heuristic", "random", *networks,
-                       *(f"{n}@{level}" for n in networks for level in LEVELS)],
+            "agents": [o.spec for o in agent_offers(name, game.default_players, LEVELS)],
         })
     return out
+
+
+def agents(env: str | None, players: str | None) -> dict[str, Any]:
+    """The agents that can play ``env`` at ``players`` players (default: the game's), as
+    ``agent_offers`` labels them: the bots, the networks whose cards play that count, and
+    the levels their cards measured there, each worded by what it measured, so the lobby
+    offers a level as harder than its network only where it was measured stronger."""
+    if env not in envs.list_envs():
+        raise TableError(400, f"unknown env {env!r}; envs: {', '.join(envs.list_envs())}")
+    game = envs.game_class(env)
+    if players is None:
+        count = game.default_players
+    elif players.isdigit():
+        count = int(players)
+    else:
+        raise TableError(400, f"players {players!r} must be a player count")
+    if not game.min_players <= count <= game.max_players:
+        raise TableError(400, f"{env} plays {game.min_players}..{game.max_players} players, "
+                         f"not {count}")
+    return {"env": env, "players": count,
+            "agents": [o.as_dict() for o in agent_offers(env, count, LEVELS)]}
 
 
 def reply(data: Any, status: int = 200) -> JSONResponse:
@@ -171,6 +193,8 @@ def create_app(saves: str | Path, hosts: list[str] | None = None) -> Starlette:
         Route("/", page("index.html")),
         Route("/table/{table}", page("table.html")),
         Route("/api/games", route(lambda request, body: reply(games()))),
+        Route("/api/agents", route(lambda request, body: reply(agents(
+            request.query_params.get("env"), request.query_params.get("players"))))),
         Route("/api/saves", route(lambda request, body: reply(tables.list_saves()))),
         Route("/api/tables", route(lambda request, body: reply(tables.listing()))),
         Route("/api/tables", route(create), methods=["POST"]),

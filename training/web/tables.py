@@ -11,6 +11,7 @@ framework here: ``app`` maps HTTP onto these calls.
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 import threading
@@ -19,10 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from meeplezoo import envs
-from meeplezoo.envs.core.errors import CorruptStateError, IllegalActionError, MeepleZooError
+from meeplezoo.envs.core.errors import (
+    ConfigError,
+    CorruptStateError,
+    IllegalActionError,
+    MeepleZooError,
+)
 from meeplezoo.envs.core.game import Game, GameState, state_from_saved
 from meeplezoo.envs.core.present import LogLine, Presenter, view
+from meeplezoo.training.agents.bots import split_level
 from meeplezoo.training.agents.opponents import CheckpointError
+from meeplezoo.training.agents.zoo import counts_text, zoo_entry, zoo_root
 from meeplezoo.training.play import make_opponent
 
 HUMAN = "human"
@@ -49,6 +57,46 @@ def integer(body: dict[str, Any], key: str, default: int | None = None,
     if (low is not None and value < low) or (high is not None and value > high):
         raise TableError(400, f"field {key!r} must be in {low}..{high}, got {value}")
     return value
+
+
+def agents_url(env: str, players: int) -> str:
+    """Where the lobby asks which agents can play ``env`` at ``players`` players."""
+    return f"/api/agents?env={env}&players={players}"
+
+
+def check_agent(seat: int, spec: str, game: Game) -> None:
+    """Refuse a shipped agent (a zoo name, at a level or not) that cannot play this table:
+    another game's, or one whose card does not play this player count (a 400 naming the
+    counts it plays, before anything is loaded).  Other specs are left to ``make_opponent``,
+    whose refusals ``create`` reports."""
+    try:
+        base, _ = split_level(spec)
+    except ConfigError as exc:
+        raise TableError(400, f"seat {seat}: an agent cannot play: {exc}") from None
+    if Path(base).exists():  # a folder given by path: its own card is checked when loaded
+        return
+    try:
+        entry = zoo_entry(base)
+    except CheckpointError as exc:
+        raise TableError(400, f"seat {seat}: an agent cannot play: {exc}") from None
+    if entry is None:
+        return
+    n = game.num_players
+    if entry.env != game.name:
+        raise TableError(400, f"seat {seat}: {spec} cannot play {game.name}: it is an agent "
+                         f"of {entry.env} (the agents for this table: "
+                         f"{agents_url(game.name, n)})")
+    if not entry.plays(n):
+        raise TableError(400, f"seat {seat}: {spec} cannot play {n} players: it plays "
+                         f"{counts_text(entry.player_counts)} (the agents for {n} players: "
+                         f"{agents_url(game.name, n)})")
+
+
+def without_server_paths(message: str) -> str:
+    """An error's text with the server's zoo folder cut out: a client learns the zoo name
+    (``necropolis_railway_v1/ppo_league``), never where the server keeps it."""
+    root = str(zoo_root())
+    return message.replace(root + os.sep, "").replace(root, "the zoo")
 
 
 @dataclass
@@ -221,11 +269,15 @@ class Tables:
                              "'human' or an agent (random, heuristic, a zoo name, "
                              "<zoo name>@easy|medium|hard|expert, package.module:attribute)")
         seats = [s.strip() for s in seats]
+        for s, spec in enumerate(seats):
+            if spec != HUMAN:
+                check_agent(s, spec, game)
         try:
             bots = {s: make_opponent(spec, game, seed + 1 + s, s)
                     for s, spec in enumerate(seats) if spec != HUMAN}
         except (MeepleZooError, CheckpointError, ValueError, TypeError) as exc:
-            raise TableError(400, f"an agent cannot play: {exc}") from None
+            raise TableError(400, f"an agent cannot play: {without_server_paths(str(exc))}"
+                             ) from None
         table = Table(secrets.token_hex(4), game, envs.presenter(name), seats, bots,
                       game.new_initial_state(seed), secrets.token_urlsafe(18))
         with self.lock:

@@ -1,33 +1,78 @@
 // The lobby: choose a game, its players and who sits where, start a table, rejoin one.
 "use strict";
 
-const lobby = {games: {}};
+// agents: per "env:players", the agents the server says can play that table, each
+// {spec, label, claim} (a level labelled by what its card measured at that count)
+const lobby = {games: {}, agents: {}};
+const BOTS = [{spec: "heuristic", label: "heuristic"}, {spec: "random", label: "random"}];
 
-function agentSelect(game, seat) {
+function tableKey() {
+  const env = document.getElementById("env").value;
+  const game = lobby.games[env];
+  const players = Number(document.getElementById("players").value) || game.default_players;
+  return {env, game, players, key: env + ":" + players};
+}
+
+// a seat's choices: You, the agents that can play this table, a custom agent; the seat
+// keeps its choice when it is still offered
+function fillAgents(select, offers, keep) {
+  const seat = Number(select.dataset.seat);
+  const choices = [{spec: "human", label: "You"}, ...offers,
+                   {spec: "custom", label: "custom agent…"}];
+  select.replaceChildren(...choices.map((choice) => {
+    const option = MZ.el("option", null, choice.label);
+    option.value = choice.spec;
+    option.title = choice.label;
+    return option;
+  }));
+  const fallback = seat === 0 ? "human" : "heuristic";
+  select.value = choices.some((c) => c.spec === keep) ? keep : fallback;
+  const custom = select.parentElement && select.parentElement.querySelector(".seat-custom");
+  if (custom) custom.hidden = select.value !== "custom";
+}
+
+function agentSelect(offers, seat) {
   const wrap = MZ.el("div", "seat-row");
   wrap.append(MZ.el("span", "seat-name", "Seat " + seat));
   const select = MZ.el("select", "seat-agent");
   select.dataset.seat = seat;
-  const choices = [["human", "You"], ...game.agents.map((a) => [a, a]), ["custom", "custom agent…"]];
-  for (const [value, text] of choices) {
-    const option = MZ.el("option", null, text);
-    option.value = value;
-    select.append(option);
-  }
-  select.value = seat === 0 ? "human" : "heuristic";
   const custom = MZ.el("input", "seat-custom");
   custom.placeholder = "package.module:attribute";
   custom.hidden = true;
-  select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
   wrap.append(select, custom);
+  fillAgents(select, offers, seat === 0 ? "human" : "heuristic");
+  select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
   return wrap;
 }
 
+// the seats at once (with the agents known for this table, else the bots), then the
+// server's list for this game and player count
 function drawSeats() {
-  const game = lobby.games[document.getElementById("env").value];
-  const players = Number(document.getElementById("players").value) || game.default_players;
+  const {players, key} = tableKey();
   const seats = document.getElementById("seats");
-  seats.replaceChildren(...Array.from({length: players}, (_, s) => agentSelect(game, s)));
+  const offers = lobby.agents[key] || BOTS;
+  seats.replaceChildren(...Array.from({length: players}, (_, s) => agentSelect(offers, s)));
+  askAgents();
+}
+
+// ask the server which agents can play the chosen game and player count, and offer those
+async function askAgents() {
+  const {env, players, key} = tableKey();
+  const error = document.getElementById("error");
+  let answer;
+  try {
+    answer = await MZ.call("GET", `/api/agents?env=${encodeURIComponent(env)}&players=${players}`);
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    return;
+  }
+  lobby.agents[key] = answer.agents;
+  if (tableKey().key !== key) return;  // the form moved on while the server answered
+  error.hidden = true;
+  for (const select of document.querySelectorAll(".seat-agent")) {
+    fillAgents(select, answer.agents, select.value);
+  }
 }
 
 function drawOptions(game) {
