@@ -177,3 +177,75 @@ def test_short_playouts_stop_at_their_depth_and_score_the_position_as_it_stands(
                                    playout_depth=2).search(state).action
     with pytest.raises(ValueError, match="playout_depth"):
         ISMCTS(game, playout_depth=0)
+
+
+def _network_positions(count: int):
+    """Necropolis positions (2 players) where the shipped network's prior has a clear best."""
+    agent = load(NECROPOLIS)
+    positions = []
+    for seed in range(count):
+        game, state = _midgame("necropolis_railway_v1", 40 + seed, 6 + seed, num_players=2)
+        positions.append((game, state))
+    return agent, positions
+
+
+def _prior_best(agent, state) -> int:
+    mask = state.legal_mask()
+    logits = np.where(mask, agent.logits(state.observation(state.current_player()), mask),
+                      -np.inf)
+    return int(np.argmax(logits))
+
+
+def test_a_search_whose_values_do_not_separate_the_actions_plays_the_prior_best():
+    """The cause of アジアンデリバリー's @hard losing to its own network: with Gumbel noise at
+    the root and values that do not tell the candidates apart, the move was a sample of the
+    prior, not its best.  Without the noise (gumbel_scale=0), or with the evidence rule, a
+    search with no evidence plays the prior's best; with the noise it departs."""
+    agent, positions = _network_positions(8)
+    flat = lambda det, seat: 0.5  # noqa: E731 - values that say nothing
+    noisy = departed = 0
+    for game, state in positions:
+        best = _prior_best(agent, state)
+        kw = dict(prior=agent, value=flat, simulations=16, root="gumbel", considered=4,
+                  c_scale=0.3, normalise_q=False, seed=3)
+        noisy += ISMCTS(game, **kw).choose(state) != best
+        departed += ISMCTS(game, gumbel_scale=0.0, **kw).choose(state) != best
+        departed += ISMCTS(game, min_evidence=1.0, **kw).choose(state) != best
+        departed += ISMCTS(game, **{**kw, "root": "puct"}, min_evidence=1.0).choose(state) != best
+    assert noisy > 0, "the noisy root was expected to depart on some of these positions"
+    assert departed == 0
+
+
+def test_evidence_lets_a_clear_value_overrule_the_prior():
+    """The evidence rule keeps a departure the values show by more than ``min_evidence``
+    standard errors: a second choice whose value is always higher is played."""
+    agent, positions = _network_positions(3)
+    for game, state in positions:
+        mask = state.legal_mask()
+        logits = np.where(mask, agent.logits(state.observation(state.current_player()), mask),
+                          -np.inf)
+        second = int(np.argsort(-logits)[1])
+
+        class Probe(ISMCTS):
+            """Values the root action each simulation takes: ``second`` is always better."""
+
+            def _simulate(self, det, seat, root, rng, first=None):
+                self.taken = first
+                super()._simulate(det, seat, root, rng, first)
+
+            def favoured(self, det, s, second=second):
+                return float(self.taken == second) + 0.01 * (len(det.legal_actions()) % 3)
+
+        search = Probe(game, prior=agent, simulations=16, root="gumbel", considered=4,
+                       c_scale=0.3, normalise_q=False, seed=3, gumbel_scale=0.0,
+                       min_evidence=2.0)
+        search.value = search.favoured
+        assert search.choose(state) == second
+
+
+def test_search_settings_out_of_range_are_refused():
+    game = envs.make_game("toy_v0", num_players=2)
+    with pytest.raises(ValueError, match="gumbel_scale"):
+        ISMCTS(game, gumbel_scale=-1.0)
+    with pytest.raises(ValueError, match="min_evidence"):
+        ISMCTS(game, min_evidence=-0.5)

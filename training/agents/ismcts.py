@@ -140,12 +140,23 @@ class Node:
     prior: np.ndarray
     visits: dict[int, int] = field(default_factory=dict)
     value_sum: dict[int, float] = field(default_factory=dict)
+    value_squares: dict[int, float] = field(default_factory=dict)
     available: dict[int, int] = field(default_factory=dict)
     children: dict[tuple[int, int], Node] = field(default_factory=dict)
 
     def mean(self, action: int) -> float:
         n = self.visits.get(action, 0)
         return self.value_sum.get(action, 0.0) / n if n else 0.0
+
+    def standard_error(self, action: int) -> float:
+        """The standard error of ``mean(action)``; infinite under two visits (one value
+        says nothing of its spread)."""
+        n = self.visits.get(action, 0)
+        if n < 2:
+            return math.inf
+        mean = self.mean(action)
+        variance = max(0.0, (self.value_squares.get(action, 0.0) - n * mean * mean) / (n - 1))
+        return math.sqrt(variance / n)
 
     def count_available(self, legal: np.ndarray) -> None:
         """One more determinization in which each of ``legal`` could be played here."""
@@ -174,7 +185,8 @@ class ISMCTS:
                  c_puct: float = 1.5, margin_weight: float = 0.1, seed: int = 0,
                  max_decisions: int | None = None, root: str = "puct",
                  considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0,
-                 normalise_q: bool = True, playout_depth: int | None = None) -> None:
+                 normalise_q: bool = True, playout_depth: int | None = None,
+                 gumbel_scale: float = 1.0, min_evidence: float | None = None) -> None:
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
         if root not in ("puct", "gumbel"):
@@ -185,6 +197,11 @@ class ISMCTS:
             raise ValueError(f"time_limit must be positive seconds, got {time_limit}")
         if playout_depth is not None and playout_depth < 1:
             raise ValueError(f"playout_depth must be at least 1 decision, got {playout_depth}")
+        if not gumbel_scale >= 0:
+            raise ValueError(f"gumbel_scale must be 0 or more, got {gumbel_scale}")
+        if min_evidence is not None and not min_evidence >= 0:
+            raise ValueError(f"min_evidence must be 0 or more standard errors, got "
+                             f"{min_evidence}")
         self.game = game
         if prior is None:
             self.prior: Prior = uniform_prior
@@ -206,6 +223,8 @@ class ISMCTS:
         self.c_scale = c_scale
         self.normalise_q = normalise_q
         self.playout_depth = playout_depth
+        self.gumbel_scale = gumbel_scale
+        self.min_evidence = min_evidence
 
     # -- one decision ---------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -230,6 +249,8 @@ class ISMCTS:
                 done += 1
             best = max((int(a) for a in legal),
                        key=lambda a: (root.visits.get(a, 0), root.mean(a), -a))
+        if self.min_evidence is not None:
+            best = self._with_evidence(root, legal, best)
         return SearchResult(best, dict(root.visits),
                             {a: root.mean(a) for a in root.visits}, done,
                             time.perf_counter() - start)
@@ -246,7 +267,7 @@ class ISMCTS:
         with np.errstate(divide="ignore"):
             logits = np.log(np.asarray(root.prior, dtype=np.float64)[actions])
         logits = np.where(np.isfinite(logits), logits, -1e9)  # a legal action of prior 0
-        gumbel = rng.gumbel(size=len(actions))
+        gumbel = self.gumbel_scale * rng.gumbel(size=len(actions))
         base = {a: float(g + lg) for a, g, lg in zip(actions, gumbel, logits)}
         m = min(len(actions), self.considered, self.simulations)
         alive = sorted(actions, key=lambda a: (-base[a], a))[:max(m, 1)]
@@ -283,6 +304,20 @@ class ISMCTS:
 
         ranked = sorted(alive, key=score, reverse=True)
         return ranked[:max(1, len(ranked) // 2)] if len(ranked) > 1 else ranked
+
+    def _with_evidence(self, root: Node, legal: np.ndarray, best: int) -> int:
+        """``best``, or the prior's own best where the search's values do not show ``best``
+        better by ``min_evidence`` standard errors of the difference of their means: a
+        search departs from its prior on evidence, never on noise (with values that do not
+        separate the actions, it plays the prior's best)."""
+        favourite = max((int(a) for a in legal), key=lambda a: (float(root.prior[a]), -a))
+        if best == favourite:
+            return best
+        error = math.hypot(root.standard_error(best), root.standard_error(favourite))
+        gain = root.mean(best) - root.mean(favourite)
+        if root.visits.get(favourite, 0) == 0:  # never tried: the search has no evidence
+            return favourite
+        return best if gain > self.min_evidence * error else favourite
 
     # -- one simulation -------------------------------------------------------------------
     def _simulate(self, det: GameState, seat: int, root: Node,
@@ -330,6 +365,7 @@ class ISMCTS:
         for visited, action in path:
             visited.visits[action] = visited.visits.get(action, 0) + 1
             visited.value_sum[action] = visited.value_sum.get(action, 0.0) + value
+            visited.value_squares[action] = visited.value_squares.get(action, 0.0) + value * value
 
     def _select(self, node: Node, legal: np.ndarray) -> int:
         """PUCT over the actions legal in this determinization, each counted available."""
