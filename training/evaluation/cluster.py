@@ -116,13 +116,15 @@ def join(address: str) -> Any:
 def play_chunks(play: balance.Batch, shared: Any, jobs: Sequence[Any],
                 workers: int | Workers = 1,
                 on_chunk: Callable[[list[Any]], None] | None = None, *,
-                per_worker: bool = False, in_process: bool = False) -> list[Any]:
+                per_worker: bool = False, in_process: bool = False,
+                chunk_size: int | None = None) -> list[Any]:
     """``play((shared, chunk))`` over ``jobs`` in chunks, where ``workers`` says; a result
     per job, in the order of ``jobs``.  ``play`` must be importable by name (a module's
     function) and each job's result must depend on the job alone.  ``on_chunk`` sees each
     chunk's results as it ends; ``per_worker``: one chunk per worker (a worker's running
     figures then cover all its games); ``in_process``: every game here, in order (Python
-    agents, which cannot travel)."""
+    agents, which cannot travel); ``chunk_size``: jobs per chunk (``selfplay``: one, a
+    shard, so each is written as soon as it ends)."""
     where = workers_of(workers)
     count, mapper = max(1, where.count), None
     if in_process:
@@ -134,7 +136,7 @@ def play_chunks(play: balance.Batch, shared: Any, jobs: Sequence[Any],
         ray = join(where.address)
         count = max(1, int(ray.cluster_resources().get("CPU", 1)))
         mapper = _ray_mapper(ray, where.retries)
-    size = -(-len(jobs) // count) if per_worker else None
+    size = -(-len(jobs) // count) if per_worker else chunk_size
     return balance.run_batches(play, shared, jobs, count, on_chunk, size=size, mapper=mapper)
 
 
