@@ -161,6 +161,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", required=True,
                         help="a checkpoint or team: folder or zoo name (meeplezoo zoo)")
     parser.add_argument("--out", required=True, help="folder for the copy with its value")
+    parser.add_argument("--records", default=None,
+                        help="fit on the games of a record folder (meeplezoo selfplay) with a "
+                             "learning curve (--sizes) instead of playing games here")
+    parser.add_argument("--sizes", default=None,
+                        help="with --records: data sizes of the learning curve, in games, "
+                             "comma-separated (default: 2000,5000,10000,20000 up to what the "
+                             "records hold); the value shipped is the largest size's")
+    parser.add_argument("--held-out-games", type=int, default=None,
+                        help="with --records: the last N games of the records are held out "
+                             "and judge every size (default 1000)")
     parser.add_argument("--games", type=int, default=2000, help="self-play games (default 2000)")
     parser.add_argument("--players", type=int, default=None,
                         help="player count of the games (default: the game's default)")
@@ -172,6 +182,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.records is not None:
+        from meeplezoo.training.fitting.value_records import fit_from_records
+
+        return fit_from_records(args, argv, parser)
+    if args.sizes is not None or args.held_out_games is not None:
+        raise ConfigError("--sizes and --held-out-games belong to --records: name a record "
+                          "folder (meeplezoo selfplay), or use --games and --held-out")
     if args.games < 2:
         raise ConfigError(f"--games {args.games}: at least 2 (one to fit, one held out)")
     if not 0.0 < args.keep <= 1.0 or not 0.0 < args.held_out < 1.0:

@@ -1,0 +1,129 @@
+"""Values from game records (``fit-value --records``): split by game, judged on held-out
+games with a learning curve, beside the baselines, and shipped as a value the search reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from meeplezoo import envs
+from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training.agents.ismcts import network_value
+from meeplezoo.training.agents.opponents import PolicyAgent
+from meeplezoo.training.data.records import Records
+from meeplezoo.training.evaluation import selfplay
+from meeplezoo.training.fitting import value_curve, value_fit
+
+SOURCE = "necropolis_railway_v1/ppo_league"
+
+
+def _synthetic(games: int, seed: int = 0) -> value_curve.Positions:
+    """Positions whose first feature says who wins (more clearly late in the game) and
+    whose second is noise: a value must learn the first and ignore the second."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for g in range(games):
+        strength = rng.normal()
+        win = float(strength + rng.normal(scale=0.5) > 0)
+        for ply in range(12):
+            third = ply // 4
+            signal = strength * (0.3 + 0.35 * third)
+            rows.append((g, third, win, 2 * win - 1 + 0.1 * rng.normal(), signal,
+                         rng.normal()))
+    g, third, win, margin, signal, noise = map(np.asarray, zip(*rows))
+    obs = np.stack([signal, noise], 1).astype(np.float32)
+    return value_curve.Positions(obs, g.astype(np.int64), third.astype(np.int8),
+                                 win.astype(np.float32), margin.astype(np.float32),
+                                 margin_now=signal.astype(np.float32),
+                                 lead_now=signal.astype(np.float32))
+
+
+def test_the_curve_is_judged_on_held_out_games_and_beats_the_mean():
+    positions = _synthetic(300)
+    _net, curve, baselines = value_curve.learning_curve(
+        positions, 60, [30, 240], solo=False, seed=1, epochs=60, hidden=16,
+        scores_now=lambda rows: rows)
+    assert [point["games"] for point in curve] == [30, 240]
+    assert curve[1]["positions"] == 240 * 12 and baselines["held_out_positions"] == 60 * 12
+    held = curve[-1]["held_out"]
+    assert held["winner_log_loss"] < baselines["mean"]["winner_log_loss"] - 0.1
+    assert held["margin_r2"] > 0.2 and len(held["by_third"]) == 3
+    # the signal grows through the game, and so does what the value knows
+    thirds = held["by_third"]
+    assert thirds[2]["winner_log_loss"] < thirds[0]["winner_log_loss"]
+    assert "as_if_ended_now" in baselines
+
+
+def test_held_out_games_never_train_and_sizes_out_of_range_are_refused():
+    positions = _synthetic(40)
+    with pytest.raises(ConfigError, match="data sizes"):
+        value_curve.learning_curve(positions, 10, [31], False, 0, 1, 4)
+    with pytest.raises(ConfigError, match="held-out-games"):
+        value_curve.learning_curve(positions, 40, [10], False, 0, 1, 4)
+
+
+def test_metrics_score_a_perfect_and_a_constant_guess():
+    positions = _synthetic(20)
+    perfect = value_curve.metrics(positions.win, positions.margin, positions, solo=False)
+    assert perfect["winner_brier"] == 0.0 and perfect["margin_r2"] == 1.0
+    assert perfect["value_mse"] == 0.0
+    flat = value_curve.metrics(np.full(len(positions), 0.5), np.zeros(len(positions)),
+                               positions, solo=False)
+    assert flat["winner_log_loss"] == pytest.approx(np.log(2), abs=1e-3)
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("records") / "necro"
+    selfplay.main(["--env", "necropolis_railway_v1", "--players", "2", "--agents", SOURCE,
+                   "heuristic", "--games", "40", "--seed", "7", "--keep", "0.2",
+                   "--shard-games", "20", "--out", str(out), "--no-progress"])
+    return out
+
+
+def test_a_value_fitted_on_records_carries_its_curve_and_the_search_reads_it(records,
+                                                                             tmp_path):
+    out = tmp_path / "valued"
+    assert value_fit.main(["--checkpoint", SOURCE, "--records", str(records), "--sizes",
+                           "10,30", "--held-out-games", "10", "--epochs", "2", "--hidden",
+                           "8", "--out", str(out)]) == 0
+    card = json.loads((out / "card.json").read_text())
+    fit = card["value_fit"]
+    assert card["value_file"] == "value.onnx"
+    assert [p["games"] for p in fit["learning_curve"]] == [10, 30]
+    assert {"mean", "as_if_ended_now"} <= set(fit["baselines"])
+    assert fit["records"]["seed"] == 7 and fit["records"]["games"] == 40
+    agent = PolicyAgent(out)
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    state = game.new_initial_state(3)
+    leaf = network_value(agent)(state, state.current_player())
+    assert np.isfinite(leaf)
+
+
+def test_the_scores_as_they_stood_come_from_replaying_the_record(records):
+    found = Records(records)
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    scale = float(game.score_scale)
+    rows = value_curve.records_positions(found, None, scale)
+    rows = rows.take(np.flatnonzero(rows.games == rows.games[-1]))
+    read = value_curve.replayed_scores(found, game, scale)(rows)
+    record = next(found.iter_games([int(rows.games[0])]))
+    state = game.new_initial_state(record.deal_seed)
+    for action in record.actions[:int(rows.plies[-1])]:
+        state.apply(int(action))
+    scores = state.scores()
+    seat = int(rows.seats[-1])
+    assert read.margin_now[-1] == pytest.approx((scores[seat] - scores[1 - seat]) / scale)
+
+
+def test_records_mode_refuses_the_self_play_options(records, tmp_path):
+    with pytest.raises(ConfigError, match="--games"):
+        value_fit.main(["--checkpoint", SOURCE, "--records", str(records), "--games", "5",
+                        "--out", str(tmp_path / "x")])
+    with pytest.raises(ConfigError, match="belong to --records"):
+        value_fit.main(["--checkpoint", SOURCE, "--sizes", "10", "--out", str(tmp_path / "y")])

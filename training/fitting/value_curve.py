@@ -1,0 +1,342 @@
+"""Values that predict: two heads fitted on game records, judged on held-out games, with a
+learning curve over data sizes and the baselines a value must beat.
+
+Why two heads: a search's leaf (``search.rollout_value``) is a seat's win share plus a tenth
+of its score margin over the best other seat, in ``score_scale`` units.  One head predicts
+the chance that the seat wins (a logit, fitted by cross-entropy on the win share, ties
+averaged), the other the margin; the value the search reads is the same sum of the two
+(``value`` output of ``value.onnx``, on the critic's -1..+1 scale, as
+``ismcts.network_value`` expects).  Alone (a solo game) there is no winner: one head, the
+score in ``score_scale`` units.
+
+How it is judged: the games of a record are split by game, never by position (positions
+of one game are nearly copies of each other); the last ``held_out`` games chose nothing.
+For each data size the net is fitted on that many games (the epoch kept is the best on
+their last tenth) and scored on the held-out games: log-loss and Brier score of the
+winner, R^2 of the margin, and the search value's squared error, overall and by thirds of
+the game.  The baselines are scored on the same positions:
+
+* ``mean``: the training games' mean win share and margin (knows nothing of the position);
+* ``as if ended now``: the scores as they stand (the core API's ``scores`` before the end),
+  the seat's margin and its lead over the table's mean, mapped to a win chance by a
+  logistic fit per third of the game on the training games (a calibrated reading of the
+  scoreboard, which is what a short playout reads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeplezoo.envs.core.errors import ConfigError
+
+MARGIN_WEIGHT = 0.1  # the search's own (ISMCTS.margin_weight, search.rollout_value)
+EPSILON = 1e-6
+
+
+@dataclass
+class Positions:
+    """One role's positions from records: each row a seat's view at its own decision, with
+    that seat's outcome.  ``margin`` and ``margin_now`` are in ``score_scale`` units; alone,
+    ``margin`` is the final score and ``win`` is 1."""
+
+    observations: np.ndarray  # float32 [n, features]
+    games: np.ndarray  # int64 game number
+    thirds: np.ndarray  # int8 0, 1, 2: which third of its game the decision falls in
+    win: np.ndarray  # float32 win share at the end (ties averaged)
+    margin: np.ndarray  # float32 final margin over the best other seat (alone: the score)
+    margin_now: np.ndarray | None = None  # float32 the same, as if the game ended now
+    lead_now: np.ndarray | None = None  # float32 own score now minus the table's mean
+    plies: np.ndarray | None = None  # the decision's ply in its game (to replay it)
+    seats: np.ndarray | None = None  # the acting seat
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def take(self, rows: np.ndarray) -> Positions:
+        def pick(a: np.ndarray | None) -> np.ndarray | None:
+            return None if a is None else a[rows]
+
+        return Positions(self.observations[rows], self.games[rows], self.thirds[rows],
+                         self.win[rows], self.margin[rows], pick(self.margin_now),
+                         pick(self.lead_now), pick(self.plies), pick(self.seats))
+
+
+def search_value(win: np.ndarray, margin: np.ndarray, solo: bool) -> np.ndarray:
+    """The search's leaf value (``search.rollout_value``) from a win chance and a margin."""
+    return margin if solo else win + MARGIN_WEIGHT * margin
+
+
+def metrics(win_p: np.ndarray | None, margin_p: np.ndarray, held: Positions, solo: bool
+            ) -> dict[str, Any]:
+    """The held-out figures of one predictor, overall and by thirds of the game."""
+
+    def block(rows: np.ndarray) -> dict[str, float]:
+        out: dict[str, float] = {"positions": int(rows.sum())}
+        if not rows.any():
+            return out
+        margin = held.margin[rows]
+        spread = float(np.sum((margin - margin.mean()) ** 2))
+        out["margin_r2"] = round(1.0 - float(np.sum((margin_p[rows] - margin) ** 2)) / spread,
+                                 4) if spread > 0 else 0.0
+        if not solo and win_p is not None:
+            p = np.clip(win_p[rows], EPSILON, 1 - EPSILON)
+            s = held.win[rows]
+            out["winner_log_loss"] = round(float(-np.mean(s * np.log(p)
+                                                          + (1 - s) * np.log(1 - p))), 4)
+            out["winner_brier"] = round(float(np.mean((p - s) ** 2)), 4)
+        target = search_value(held.win[rows], margin, solo)
+        guess = search_value(win_p[rows] if win_p is not None else 0.0, margin_p[rows], solo)
+        out["value_mse"] = round(float(np.mean((guess - target) ** 2)), 5)
+        return out
+
+    figures = block(np.ones(len(held), bool))
+    figures["by_third"] = [block(held.thirds == k) for k in range(3)]
+    return figures
+
+
+# -- baselines ------------------------------------------------------------------------------
+def mean_baseline(train: Positions, held: Positions, solo: bool) -> dict[str, Any]:
+    win = np.full(len(held), float(train.win.mean()))
+    margin = np.full(len(held), float(train.margin.mean()))
+    return metrics(None if solo else win, margin, held, solo)
+
+
+def _design(p: Positions) -> np.ndarray:
+    """Per third of the game: a bias, the margin now and the lead now (so a scoreboard that
+    means little early and much late is read as such)."""
+    if p.margin_now is None or p.lead_now is None:
+        raise ConfigError("the as-if-ended-now baseline needs the scores as they stand: "
+                          "positions from records_positions(..., scores_now=True)")
+    columns = []
+    for k in range(3):
+        at = (p.thirds == k).astype(np.float64)
+        columns += [at, at * p.margin_now, at * p.lead_now]
+    return np.stack(columns, 1)
+
+
+def _logistic(x: np.ndarray, y: np.ndarray, steps: int = 50, ridge: float = 1e-3
+              ) -> np.ndarray:
+    """Logistic regression on soft targets by Newton's method (a few features)."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        gradient = x.T @ (p - y) + ridge * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w))
+        w -= np.linalg.solve(hessian, gradient)
+    return w
+
+
+def _linear(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+    return np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
+
+
+def scores_now_baseline(train: Positions, held: Positions, solo: bool) -> dict[str, Any]:
+    """The scoreboard as it stands, calibrated on the training games (module docstring)."""
+    x, xh = _design(train), _design(held)
+    margin = xh @ _linear(x, train.margin.astype(np.float64))
+    win = None
+    if not solo:
+        win = 1.0 / (1.0 + np.exp(-np.clip(xh @ _logistic(x, train.win.astype(np.float64)),
+                                           -30, 30)))
+    return metrics(win, margin, held, solo)
+
+
+# -- the network ----------------------------------------------------------------------------
+def build_net(features: int, hidden: int, solo: bool) -> Any:
+    import torch
+
+    class ValueNet(torch.nn.Module):
+        """A trunk and two heads (a solo game: the margin head alone).  ``forward`` gives the
+        search's value on the critic's scale, the win chance and the margin."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.trunk = torch.nn.Sequential(
+                torch.nn.Linear(features, hidden), torch.nn.ReLU(),
+                torch.nn.Linear(hidden, hidden), torch.nn.ReLU())
+            self.heads = torch.nn.Linear(hidden, 2)
+            self.solo = solo
+
+        def parts(self, x: Any) -> tuple[Any, Any]:
+            out = self.heads(self.trunk(x))
+            return out[:, 0], out[:, 1]
+
+        def forward(self, x: Any) -> tuple[Any, Any, Any]:
+            logit, margin = self.parts(x)
+            win = torch.sigmoid(logit) * (0.0 if self.solo else 1.0)
+            value = margin if self.solo else win + MARGIN_WEIGHT * margin
+            return (2.0 * value - 1.0).unsqueeze(1), win, margin
+
+    return ValueNet()
+
+
+def fit_net(train: Positions, solo: bool, seed: int, epochs: int, hidden: int,
+            batch: int = 512) -> Any:
+    """Fit on ``train``'s games before its last tenth; keep the epoch best on that tenth."""
+    import torch
+
+    games = np.unique(train.games)
+    if len(games) < 10:
+        raise ConfigError(f"{len(games)} games are too few to fit a value and choose its "
+                          "epoch: give at least 10")
+    validation_games = games[-max(1, len(games) // 10):]
+    val_rows = np.isin(train.games, validation_games)
+    torch.manual_seed(seed)
+    net = build_net(train.observations.shape[1], hidden, solo)
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    x = torch.as_tensor(train.observations, dtype=torch.float32)
+    win = torch.as_tensor(train.win, dtype=torch.float32)
+    margin = torch.as_tensor(train.margin, dtype=torch.float32)
+    fit_rows = torch.as_tensor(np.flatnonzero(~val_rows))
+    val = torch.as_tensor(np.flatnonzero(val_rows))
+    generator = torch.Generator().manual_seed(seed)
+    bce = torch.nn.BCEWithLogitsLoss()
+
+    def loss(rows: Any) -> Any:
+        logit, m = net.parts(x[rows])
+        fitted = torch.mean((m - margin[rows]) ** 2)
+        return fitted if solo else fitted + bce(logit, win[rows])
+
+    best, best_state = float("inf"), None
+    for _ in range(epochs):
+        net.train()
+        for rows in fit_rows[torch.randperm(len(fit_rows), generator=generator)].split(batch):
+            opt.zero_grad()
+            loss(rows).backward()
+            opt.step()
+        net.eval()
+        with torch.no_grad():
+            score = float(sum(loss(rows) * len(rows) for rows in val.split(8192)) / len(val))
+        if score < best:
+            best, best_state = score, {k: v.clone() for k, v in net.state_dict().items()}
+    net.load_state_dict(best_state)
+    return net
+
+
+def predict(net: Any, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    import torch
+
+    wins, margins = [], []
+    with torch.no_grad():
+        for chunk in np.array_split(observations, max(1, len(observations) // 8192)):
+            _, win, margin = net(torch.as_tensor(chunk, dtype=torch.float32))
+            wins.append(win.numpy())
+            margins.append(margin.numpy())
+    return np.concatenate(wins), np.concatenate(margins)
+
+
+ScoresNow = Callable[[Positions], Positions]  # the same rows with margin_now and lead_now
+
+
+def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[int],
+                   solo: bool, seed: int, epochs: int, hidden: int,
+                   scores_now: ScoresNow | None = None, baseline_games: int = 2000,
+                   report: Callable[[str], None] | None = None,
+                   ) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
+    """Fit at each data size (games) and score on the last ``held_out_games`` games; the
+    net of the largest size, the curve, and the baselines on the same held-out positions
+    (the scoreboard's calibrated on the first ``baseline_games`` training games, which
+    ``scores_now`` replays to read the scores as they stood)."""
+    games = np.unique(positions.games)
+    if held_out_games < 1 or held_out_games >= len(games):
+        raise ConfigError(f"--held-out-games {held_out_games}: the records have {len(games)} "
+                          "games; hold out at least 1 and leave some to fit")
+    held_games = games[-held_out_games:]
+    pool = games[:-held_out_games]
+    sizes = sorted(set(sizes))
+    if not sizes or sizes[0] < 10 or sizes[-1] > len(pool):
+        raise ConfigError(f"data sizes {sizes}: each must be 10 to {len(pool)} games (the "
+                          f"records' {len(games)} games less {held_out_games} held out)")
+    held = positions.take(np.flatnonzero(np.isin(positions.games, held_games)))
+    curve, net = [], None
+    for size in sizes:
+        train = positions.take(np.flatnonzero(np.isin(positions.games, pool[:size])))
+        net = fit_net(train, solo, seed, epochs, hidden)
+        win, margin = predict(net, held.observations)
+        curve.append({"games": int(size), "positions": len(train),
+                      "held_out": metrics(None if solo else win, margin, held, solo)})
+        if report is not None:
+            report(curve_line(curve[-1], solo))
+    train = positions.take(np.flatnonzero(np.isin(positions.games, pool[:sizes[-1]])))
+    baselines: dict[str, Any] = {"mean": mean_baseline(train, held, solo)}
+    if scores_now is not None:
+        calibration = positions.take(np.flatnonzero(np.isin(positions.games,
+                                                            pool[:baseline_games])))
+        baselines["as_if_ended_now"] = scores_now_baseline(
+            scores_now(calibration), scores_now(held), solo)
+        baselines["as_if_ended_now"]["calibration_games"] = int(min(baseline_games, len(pool)))
+    baselines["held_out_games"] = int(held_out_games)
+    baselines["held_out_positions"] = len(held)
+    return net, curve, baselines
+
+
+def curve_line(point: dict[str, Any], solo: bool) -> str:
+    """One learning-curve point in words."""
+    held = point["held_out"]
+    text = f"{point['games']} games ({point['positions']} positions): "
+    if not solo:
+        text += (f"winner log-loss {held['winner_log_loss']}, Brier {held['winner_brier']}, ")
+    return text + f"margin R^2 {held['margin_r2']}, value MSE {held['value_mse']}"
+
+
+# -- from records ---------------------------------------------------------------------------
+def records_positions(records: Any, role: str | None, scale: float) -> Positions:
+    """A role's kept positions of a record folder (``training.data.records``), margins in
+    ``scale`` units."""
+    found = records.positions(role)
+    return Positions(found.observations, found.games.astype(np.int64), found.thirds,
+                     found.win_share.astype(np.float32),
+                     (found.margin / scale).astype(np.float32),
+                     plies=found.plies, seats=found.seats)
+
+
+def replayed_scores(records: Any, game: Any, scale: float) -> ScoresNow:
+    """A ``ScoresNow`` that replays each game of the rows from its deal seed and actions
+    and reads the scores as they stood at each row's ply (the core API's ``scores`` before
+    the end: as if the game ended now)."""
+
+    def scores_now(rows: Positions) -> Positions:
+        margin_now = np.zeros(len(rows), np.float32)
+        lead_now = np.zeros(len(rows), np.float32)
+        wanted: dict[int, dict[int, list[int]]] = {}
+        for i, (number, ply) in enumerate(zip(rows.games, rows.plies)):
+            wanted.setdefault(int(number), {}).setdefault(int(ply), []).append(i)
+        for record in records.iter_games(sorted(wanted)):
+            plies = wanted[record.number]
+            state = game.new_initial_state(record.deal_seed)
+            for ply, action in enumerate(record.actions):
+                if ply in plies:
+                    scores = np.asarray(state.scores(), dtype=np.float64)
+                    for i in plies[ply]:
+                        seat = int(rows.seats[i])
+                        others = np.delete(scores, seat)
+                        best = others.max() if len(others) else 0.0
+                        margin_now[i] = (scores[seat] - (best if len(others) else 0.0)) / scale
+                        lead_now[i] = (scores[seat] - scores.mean()) / scale
+                    if ply >= max(plies):
+                        break
+                state.apply(int(action))
+        out = rows.take(np.arange(len(rows)))
+        out.margin_now, out.lead_now = margin_now, lead_now
+        return out
+
+    return scores_now
+
+
+def write_onnx(net: Any, features: int, path: Path) -> None:
+    """``observation -> value`` (the search's, critic scale), ``win`` and ``margin``."""
+    import torch
+
+    from meeplezoo.training.fitting.onnx import quiet_onnx_export
+
+    with torch.no_grad(), quiet_onnx_export():
+        torch.onnx.export(net, (torch.zeros((1, features)),), str(path),
+                          input_names=["observation"], output_names=["value", "win", "margin"],
+                          dynamic_axes={"observation": {0: "batch"}, "value": {0: "batch"},
+                                        "win": {0: "batch"}, "margin": {0: "batch"}},
+                          opset_version=17, dynamo=False, verbose=False)
