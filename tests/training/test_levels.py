@@ -74,3 +74,22 @@ def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so
     assert make_bot(f"{NECRO}@hard", necropolis, seed=1).search.playout_depth is None
     assert level_settings(NECRO, "expert", necropolis)["leaf"] == "playouts"
     assert "leaf" not in level_settings(NECRO, "easy", necropolis)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_search_level_with_values_that_say_nothing_plays_its_network_best(level):
+    """The levels depart from their network on evidence only (アジアンデリバリー's @hard
+    lost to its own network while departing on noise): give the level's search values that
+    do not separate any move, and it plays what the network alone plays."""
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    bot = make_bot(f"{NECRO}@{level}", game, seed=4)
+    network = make_bot(NECRO, game)
+    bot.search.value = lambda state, seat: 0.5
+    state = game.new_initial_state(11)
+    checked = 0
+    while not state.is_terminal() and checked < 12:
+        if len(state.legal_actions()) > 1:
+            assert bot.act(state) == network.act(state)
+            checked += 1
+        state.apply(network.act(state))
+    assert checked == 12
