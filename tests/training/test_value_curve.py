@@ -40,7 +40,9 @@ def _synthetic(games: int, seed: int = 0) -> value_curve.Positions:
     return value_curve.Positions(obs, g.astype(np.int64), third.astype(np.int8),
                                  win.astype(np.float32), margin.astype(np.float32),
                                  margin_now=signal.astype(np.float32),
-                                 lead_now=signal.astype(np.float32))
+                                 lead_now=signal.astype(np.float32),
+                                 plies=np.tile(np.arange(12), games).astype(np.int32),
+                                 seats=np.zeros(len(g), np.int8))
 
 
 def test_the_curve_is_judged_on_held_out_games_and_beats_the_mean():

@@ -19,8 +19,8 @@ the game.  The baselines are scored on the same positions:
 * ``mean``: the training games' mean win share and margin (knows nothing of the position);
 * ``as if ended now``: the scores as they stand (the core API's ``scores`` before the end),
   the seat's margin and its lead over the table's mean, mapped to a win chance by a
-  logistic fit per third of the game on the training games (a calibrated reading of the
-  scoreboard, which is what a short playout reads).
+  logistic fit on the training games with how far the game has come (a calibrated reading
+  of the scoreboard, which is what a short playout reads).
 """
 
 from __future__ import annotations
@@ -106,17 +106,18 @@ def mean_baseline(train: Positions, held: Positions, solo: bool) -> dict[str, An
     return metrics(None if solo else win, margin, held, solo)
 
 
-def _design(p: Positions) -> np.ndarray:
-    """Per third of the game: a bias, the margin now and the lead now (so a scoreboard that
-    means little early and much late is read as such)."""
-    if p.margin_now is None or p.lead_now is None:
-        raise ConfigError("the as-if-ended-now baseline needs the scores as they stand: "
-                          "positions from records_positions(..., scores_now=True)")
-    columns = []
-    for k in range(3):
-        at = (p.thirds == k).astype(np.float64)
-        columns += [at, at * p.margin_now, at * p.lead_now]
-    return np.stack(columns, 1)
+def _design(p: Positions, horizon: float) -> np.ndarray:
+    """A bias, the margin now, the lead now, how far the game has come (the ply over
+    ``horizon``) and its products with the two (so a scoreboard that means little early and
+    much late is read as such).  Only what the position shows: not the third of the game,
+    which needs the game's final length."""
+    if p.margin_now is None or p.lead_now is None or p.plies is None:
+        raise ConfigError("the as-if-ended-now baseline needs the scores as they stood and "
+                          "each position's ply: positions from records_positions and "
+                          "replayed_scores")
+    progress = p.plies.astype(np.float64) / horizon
+    return np.stack([np.ones(len(p)), p.margin_now, p.lead_now, progress,
+                     progress * p.margin_now, progress * p.lead_now], 1)
 
 
 def _logistic(x: np.ndarray, y: np.ndarray, steps: int = 50, ridge: float = 1e-3
@@ -137,7 +138,8 @@ def _linear(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
 
 def scores_now_baseline(train: Positions, held: Positions, solo: bool) -> dict[str, Any]:
     """The scoreboard as it stands, calibrated on the training games (module docstring)."""
-    x, xh = _design(train), _design(held)
+    horizon = float(max(1, train.plies.max())) if train.plies is not None else 1.0
+    x, xh = _design(train, horizon), _design(held, horizon)
     margin = xh @ _linear(x, train.margin.astype(np.float64))
     win = None
     if not solo:
