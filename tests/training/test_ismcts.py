@@ -249,3 +249,203 @@ def test_search_settings_out_of_range_are_refused():
         ISMCTS(game, gumbel_scale=-1.0)
     with pytest.raises(ValueError, match="min_evidence"):
         ISMCTS(game, min_evidence=-0.5)
+
+
+# -- leaf batching -------------------------------------------------------------------------
+
+class CountingValue:
+    """A leaf value that reads only the seat's observation (a fixed projection of it, so
+    positions differ), counting its single calls and the sizes of its batched ones."""
+
+    def __init__(self) -> None:
+        self.single = 0
+        self.batches: list[int] = []
+
+    @staticmethod
+    def of(observation) -> float:
+        obs = np.asarray(observation, dtype=np.float64)
+        return 0.5 + 0.4 * float(np.sin(obs @ np.arange(1, obs.size + 1) * 0.01))
+
+    def __call__(self, state, seat) -> float:
+        self.single += 1
+        return self.of(state.observation(seat))
+
+    def batch(self, states, seats) -> list[float]:
+        self.batches.append(len(states))
+        return [self.of(s.observation(seat)) for s, seat in zip(states, seats)]
+
+
+class RootProbe(ISMCTS):
+    """Keeps the root of its last search, to read the tree after it."""
+
+    def _run(self, state, seat, root, rng, firsts, start, done):
+        self.root_node = root
+        return super()._run(state, seat, root, rng, firsts, start, done)
+
+
+def _tree_nodes(root):
+    stack, nodes = [root], []
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children.values())
+    return nodes
+
+
+@pytest.mark.parametrize("root", ["puct", "gumbel"])
+def test_leaf_batch_one_is_the_unbatched_search(root):
+    game, state = _midgame("necropolis_railway_v1", 1, 6, num_players=2)
+    agent = load(NECROPOLIS)
+    kw = dict(prior=agent, simulations=16, seed=4, root=root, considered=4)
+    plain = ISMCTS(game, value=CountingValue(), **kw).search(state)
+    one = ISMCTS(game, value=CountingValue(), leaf_batch=1, **kw).search(state)
+    assert (one.action, one.visits, one.values) == (plain.action, plain.visits, plain.values)
+
+
+@pytest.mark.parametrize("root", ["puct", "gumbel"])
+def test_a_batched_search_keeps_its_budget_leaves_no_virtual_loss_and_repeats(root):
+    game, state = _midgame("necropolis_railway_v1", 1, 6, num_players=2)
+    agent = load(NECROPOLIS)
+    kw = dict(prior=agent, simulations=17, seed=2, root=root, considered=4, leaf_batch=8)
+    search = RootProbe(game, value=CountingValue(), **kw)
+    result = search.search(state)
+    if root == "puct":
+        assert result.simulations == 17
+    assert 1 <= result.simulations <= 17 and sum(result.visits.values()) == result.simulations
+    assert state.legal_mask()[result.action]
+    assert all(not node.pending for node in _tree_nodes(search.root_node))
+    again = ISMCTS(game, value=CountingValue(), **kw).search(state)
+    assert (again.action, again.visits, again.values) == (result.action, result.visits,
+                                                          result.values)
+
+
+@pytest.mark.parametrize("root", ["puct", "gumbel"])
+@pytest.mark.parametrize("name, config", [("toy_v0", {"num_players": 3}),
+                                          ("necropolis_railway_v1", {"num_players": 2})])
+def test_a_batched_search_reads_only_what_the_player_can_see(name, config, root):
+    game, state = _midgame(name, 3, 4, **config)
+    seat = state.current_player()
+    other = state.resample_hidden(seat, np.random.default_rng(99))
+    assert other.to_dict() != state.to_dict()
+    kw = dict(simulations=24, seed=5, root=root, leaf_batch=8)
+    one = ISMCTS(game, value=CountingValue(), **kw).search(state)
+    two = ISMCTS(game, value=CountingValue(), **kw).search(other)
+    assert (one.action, one.visits, one.values) == (two.action, two.visits, two.values)
+
+
+def test_the_batched_value_and_prior_see_several_leaves_a_call():
+    game, state = _midgame("necropolis_railway_v1", 1, 6, num_players=2)
+    value = CountingValue()
+    prior_batches: list[int] = []
+
+    class Prior:
+        """A uniform prior with a batch, counting its batched calls."""
+
+        def __call__(self, state, seat):
+            mask = state.legal_mask().astype(np.float64)
+            return mask / mask.sum()
+
+        def batch(self, states, seats):
+            prior_batches.append(len(states))
+            return [self(s, seat) for s, seat in zip(states, seats)]
+
+    result = ISMCTS(game, prior=Prior(), value=value, simulations=32, leaf_batch=8,
+                    seed=1).search(state)
+    assert result.simulations == 32 and value.single == 0
+    assert 1 <= len(value.batches) <= 32 // 8 and max(value.batches) > 1
+    assert prior_batches == value.batches  # the same leaves, one prior call each batch
+    unbatched = CountingValue()
+    ISMCTS(game, value=unbatched, simulations=32, seed=1).search(state)
+    assert unbatched.batches == [] and unbatched.single > 8
+
+
+def test_virtual_loss_spreads_a_batch_over_the_root_actions():
+    """With a uniform prior and no values yet, every descent of a batch would take the same
+    root action (PUCT's tie-break) but for the virtual loss of the ones before it."""
+    game, state = _midgame("necropolis_railway_v1", 2, 6, num_players=2)
+    legal = state.legal_actions()
+    flat = lambda det, seat: 0.5  # noqa: E731 - no value separates the actions
+    spread = ISMCTS(game, value=flat, simulations=8, leaf_batch=8, seed=0).search(state)
+    assert len(spread.visits) == min(8, len(legal)) > 1
+    piled = ISMCTS(game, value=flat, simulations=8, leaf_batch=8, seed=0,
+                   virtual_loss=0.0).search(state)
+    assert len(piled.visits) == 1
+
+
+def test_two_descents_reaching_one_new_node_share_it_and_its_evaluation():
+    """Toy: the player passes (the prior's choice), the opponent passes too, so every
+    descent of the batch reaches the same next information set: one node, one evaluation,
+    eight backups."""
+    game = envs.make_game("toy_v0", num_players=2)
+    state = game.new_initial_state(0)
+
+    class Passer:
+        def act(self, s):
+            mask = s.legal_mask()
+            return 2 if mask[2] else int(np.flatnonzero(mask)[0])
+
+    value = CountingValue()
+    search = RootProbe(game, prior=lambda s, seat: np.array([0.05, 0.05, 0.9]), value=value,
+                       opponents=lambda seat, seed: Passer(), simulations=8, leaf_batch=8,
+                       seed=0)
+    result = search.search(state)
+    assert result.visits == {2: 8} and result.simulations == 8
+    assert value.batches == [1] and value.single == 0  # one evaluation for the eight
+    assert len(search.root_node.children) == 1
+    (child,) = search.root_node.children.values()
+    assert child.visits == {} and not search.root_node.pending
+
+
+def test_network_prior_and_value_batch_by_role():
+    """``network_prior(...).batch`` answers what one call per state would; a team's value
+    makes one ``values_batch`` call per role, each with that role's states."""
+    from meeplezoo.training.agents.ismcts import network_prior, network_value
+
+    agent = load(NECROPOLIS)
+    states = [(_midgame("necropolis_railway_v1", s, 4 + s, num_players=2)[1]) for s in range(4)]
+    seats = [s.current_player() for s in states]
+    prior = network_prior(agent)
+    for one, many in zip([prior(s, seat) for s, seat in zip(states, seats)],
+                         prior.batch(states, seats)):
+        np.testing.assert_allclose(one, many, atol=1e-6)
+
+    class Member:
+        def __init__(self, role):
+            self.role, self.calls = role, []
+
+        def value(self, observation, mask):
+            return 0.0
+
+        def values_batch(self, observations, masks):
+            self.calls.append(len(observations))
+            return np.full(len(observations), 0.5)
+
+    game = envs.make_game("hegemony_v1")
+    members = {role: Member(role) for role in game.roles}
+    table = game.new_initial_state(0)
+    seats = [0, 1, 0, 2, 1, 0]
+    values = network_value(members).batch([table] * len(seats), seats)
+    assert values == [0.75] * len(seats)
+    assert {r: m.calls for r, m in members.items()} == {
+        game.seat_role(0): [3], game.seat_role(1): [2], game.seat_role(2): [1],
+        game.seat_role(3): []}
+
+
+def test_batched_search_settings_out_of_range_are_refused():
+    game = envs.make_game("toy_v0", num_players=2)
+    with pytest.raises(ValueError, match="playouts are not batched"):
+        ISMCTS(game, leaf_batch=8)
+    with pytest.raises(ValueError, match="leaf_batch"):
+        ISMCTS(game, value=lambda s, seat: 0.5, leaf_batch=0)
+    with pytest.raises(ValueError, match="virtual_loss"):
+        ISMCTS(game, value=lambda s, seat: 0.5, leaf_batch=8, virtual_loss=-1.0)
+
+
+def test_the_search_benchmark_times_each_batch_size_with_a_stand_in_value():
+    from meeplezoo.training.evaluation.search_bench import measure
+
+    row = measure("necropolis_railway_v1", 2, NECROPOLIS, [1, 8], simulations=16,
+                  root="puct", count=2, rounds=1, seed=0)
+    assert row["simulations_run"] == {"1": 32, "8": 32}
+    assert row["value_calls"]["8"] <= 2 * 2 < row["value_calls"]["1"]
+    assert all(rate > 0 for rate in row["simulations_per_s"].values())

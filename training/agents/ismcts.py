@@ -50,9 +50,29 @@ mctx does or, with ``normalise_q=False``, as it is, by ``c_visit`` plus the most
 ``c_scale`` times: normalising stretches the smallest difference to the full range, which
 lets a noisy value overrule the prior).  Below the root PUCT runs as above.
 
+**Leaf batching** (``leaf_batch=k``, with a ``value`` leaf), as AlphaZero's and mctx's
+implementations do: a network call has a fixed cost (Python and onnxruntime's overhead,
+about 50 µs, most of a call of the shipped MLPs) that the rows of one call share, so the
+search runs up to ``k`` descents (step 1 and 2, each with its own determinization) before
+it evaluates anything.  Each descent leaves a *virtual loss* on the edges it takes
+(``virtual_loss`` provisional visits valued as a loss, 0) so the next descent of the batch
+is steered elsewhere, and stops at its leaf: a new node, or a terminal or capped
+position whose value needs no network.  The new nodes' priors and values are then
+computed in one batched call each (``network_prior(...).batch``,
+``network_value(...).batch``; a plain callable is called state by state), the nodes are
+made (two descents that reached the same new information set share its one node and
+evaluation) and every path is backed up with its virtual loss taken off.  The Gumbel
+root batches within a round of Sequential Halving, never across rounds (a round's
+candidates depend on the previous round's values); PUCT batches ``k`` descents at a time.
+``simulations`` still counts descents, one each.  Playouts are not batched: a playout
+is Python play, not a network call, so ``leaf_batch > 1`` needs a ``value``.
+``leaf_batch=1`` is the unbatched search, simulation by simulation.
+
 Reproducible: a decision's random stream is seeded by ``seed`` and a digest of ``p``'s
 observation and legal mask, so two positions ``p`` cannot tell apart get the same
-decision, and the same position gets the same one.  Torch-free.
+decision, and the same position gets the same one (for a given ``leaf_batch``: batching
+changes which statistics a descent sees, so ``k`` is part of the search's definition).
+Torch-free.
 """
 
 from __future__ import annotations
@@ -72,9 +92,13 @@ from meeplezoo.training.agents.search import rollout_value
 
 # seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
 BotFactory = Callable[[int, int], StateBot]
-# state, seat -> probabilities over the seat's action catalogue (zero where illegal)
+# state, seat -> probabilities over the seat's action catalogue (zero where illegal).  An
+# object may add ``batch(states, seats) -> one vector per state`` (``NetworkPrior``), which
+# a search with ``leaf_batch > 1`` calls once per batch of leaves; a plain callable is
+# called state by state.
 Prior = Callable[[GameState, int], np.ndarray]
-# state, seat -> the seat's value of the position, on the playout value's scale
+# state, seat -> the seat's value of the position, on the playout value's scale; the same
+# optional ``batch(states, seats) -> one value per state`` (``NetworkValue``)
 Value = Callable[[GameState, int], float]
 
 
@@ -92,37 +116,100 @@ def _member(members: Any, state: GameState, seat: int) -> Any:
     return members[state.game.seat_role(seat)] if isinstance(members, dict) else members
 
 
-def network_prior(agents: Any) -> Prior:
-    """The masked softmax of a ``PolicyAgent``'s logits, or of each role's member of a team
-    (a ``TeamAgent``, or a role -> agent mapping)."""
-    members = getattr(agents, "members", None) or agents
-
-    def prior(state: GameState, seat: int) -> np.ndarray:
+def _by_member(members: Any, states: Sequence[GameState], seats: Sequence[int]
+               ) -> list[tuple[Any, list[int]]]:
+    """The rows of a batch grouped by the agent that evaluates them (a team: one group per
+    role, since each role's member reads its own observation size), in first-seen order."""
+    groups: dict[int, tuple[Any, list[int]]] = {}
+    for row, (state, seat) in enumerate(zip(states, seats)):
         agent = _member(members, state, seat)
+        groups.setdefault(id(agent), (agent, []))[1].append(row)
+    return list(groups.values())
+
+
+def _rows(states: Sequence[GameState], seats: Sequence[int], rows: list[int]
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """The stacked observations and legal masks of ``rows``."""
+    observations = np.stack([np.asarray(states[r].observation(seats[r])) for r in rows])
+    masks = np.stack([states[r].legal_mask() for r in rows])
+    return observations, masks
+
+
+def _masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    logits = np.where(mask, np.asarray(logits, dtype=np.float64), -np.inf)
+    probs = np.exp(logits - logits.max())
+    return probs / probs.sum()
+
+
+class NetworkPrior:
+    """The masked softmax of a ``PolicyAgent``'s logits, or of each role's member of a team
+    (a ``TeamAgent``, or a role -> agent mapping): ``prior(state, seat)`` for one state,
+    ``prior.batch(states, seats)`` for many in one network call per role (what a search
+    with ``leaf_batch > 1`` calls: a call's fixed cost is most of a small network's)."""
+
+    def __init__(self, agents: Any) -> None:
+        self.members = getattr(agents, "members", None) or agents
+
+    def __call__(self, state: GameState, seat: int) -> np.ndarray:
+        agent = _member(self.members, state, seat)
         mask = state.legal_mask()
-        logits = np.asarray(agent.logits(state.observation(seat), mask), dtype=np.float64)
-        logits = np.where(mask, logits, -np.inf)
-        probs = np.exp(logits - logits.max())
-        return probs / probs.sum()
+        return _masked_softmax(agent.logits(state.observation(seat), mask), mask)
 
-    return prior
+    def batch(self, states: Sequence[GameState], seats: Sequence[int]) -> list[np.ndarray]:
+        """One probability vector per state (each over its seat's action catalogue)."""
+        out: list[np.ndarray] = [np.empty(0)] * len(states)
+        for agent, rows in _by_member(self.members, states, seats):
+            observations, masks = _rows(states, seats, rows)
+            if hasattr(agent, "logits_batch"):
+                logits = agent.logits_batch(observations, masks)
+            else:  # an agent with ``logits`` alone: row by row
+                logits = [agent.logits(o, m) for o, m in zip(observations, masks)]
+            for row, mask, row_logits in zip(rows, masks, logits):
+                out[row] = _masked_softmax(row_logits, mask)
+        return out
 
 
-def network_value(agents: Any) -> Value:
+class NetworkValue:
     """A leaf value from an export's critic (``PolicyAgent.value``; a team's member for the
     seat's role), mapped from the critic's scale (2 * value - 1: the rank reward's -1..+1)
     to a playout's (``search.rollout_value``).  Not clipped to 0..1: a playout's value
     leaves that range by its score margin, and a solo game's is its score, so a critic
     fitted on playout values (``fit-value``, ``expert-iterate``) maps back whole.  Raises
-    for an export without a value output."""
-    members = getattr(agents, "members", None) or agents
+    for an export without a value output.  ``value(state, seat)`` for one state,
+    ``value.batch(states, seats)`` for many in one ``values_batch`` call per role."""
 
-    def value(state: GameState, seat: int) -> float:
-        estimate = _member(members, state, seat).value(state.observation(seat),
-                                                      state.legal_mask())
+    def __init__(self, agents: Any) -> None:
+        self.members = getattr(agents, "members", None) or agents
+
+    def __call__(self, state: GameState, seat: int) -> float:
+        estimate = _member(self.members, state, seat).value(state.observation(seat),
+                                                           state.legal_mask())
         return (estimate + 1.0) / 2.0
 
-    return value
+    def batch(self, states: Sequence[GameState], seats: Sequence[int]) -> list[float]:
+        """One value per state, on the playout value's scale."""
+        out = [0.0] * len(states)
+        for agent, rows in _by_member(self.members, states, seats):
+            observations, masks = _rows(states, seats, rows)
+            if hasattr(agent, "values_batch"):
+                estimates = agent.values_batch(observations, masks)
+            else:  # an agent with ``value`` alone: row by row
+                estimates = [agent.value(o, m) for o, m in zip(observations, masks)]
+            for row, estimate in zip(rows, estimates):
+                out[row] = (float(estimate) + 1.0) / 2.0
+        return out
+
+
+def network_prior(agents: Any) -> NetworkPrior:
+    """The prior of a network or a team (``NetworkPrior``): callable on one state, and
+    ``.batch`` on many."""
+    return NetworkPrior(agents)
+
+
+def network_value(agents: Any) -> NetworkValue:
+    """The leaf value of a network's critic or a team's (``NetworkValue``): callable on one
+    state, and ``.batch`` on many."""
+    return NetworkValue(agents)
 
 
 def information_digest(state: GameState, seat: int) -> int:
@@ -143,6 +230,9 @@ class Node:
     value_squares: dict[int, float] = field(default_factory=dict)
     available: dict[int, int] = field(default_factory=dict)
     children: dict[tuple[int, int], Node] = field(default_factory=dict)
+    # descents of the batch being built that took each action here and are not backed up
+    # yet (each a virtual loss); empty between batches and always with ``leaf_batch=1``
+    pending: dict[int, int] = field(default_factory=dict)
 
     def mean(self, action: int) -> float:
         n = self.visits.get(action, 0)
@@ -166,6 +256,22 @@ class Node:
 
 
 @dataclass
+class Descent:
+    """One simulation's way down, before its leaf is valued: the edges it took and either
+    the value it already has (a terminal or capped position) or the new node to make
+    (``parent.children[key]``, evaluated on ``det``, the determinization it reached)."""
+
+    path: list[tuple[Node, int]]
+    value: float | None = None
+    det: GameState | None = None
+    parent: Node | None = None
+    key: tuple[int, int] = (-1, 0)
+    bot: Callable[[int], StateBot] | None = None  # the simulation's movers (its playout)
+    steps: int = 0  # decisions made from the root (a playout's depth counts on from here)
+    leaf: int = -1  # the batch's evaluation it backs up (merged descents share one)
+
+
+@dataclass
 class SearchResult:
     action: int
     visits: dict[int, int]  # root action -> simulations through it
@@ -186,7 +292,21 @@ class ISMCTS:
                  max_decisions: int | None = None, root: str = "puct",
                  considered: int = 16, c_visit: float = 50.0, c_scale: float = 1.0,
                  normalise_q: bool = True, playout_depth: int | None = None,
-                 gumbel_scale: float = 1.0, min_evidence: float | None = None) -> None:
+                 gumbel_scale: float = 1.0, min_evidence: float | None = None,
+                 leaf_batch: int = 1, virtual_loss: float = 1.0) -> None:
+        """``leaf_batch``: descents run before their leaves are evaluated together (module
+        docstring; 1: one by one, the unbatched search; more needs a ``value``, since
+        playouts are not network calls to batch).  ``virtual_loss``: the provisional visits,
+        each valued as a loss (0), that a descent leaves on every edge it takes until it is
+        backed up.  1 by default, the usual scheme's one lost visit per descent in flight:
+        it is enough to turn the next descent of a batch away from an edge whose score ties
+        with another's (a uniform prior at a node with no values yet, where every descent
+        would otherwise take the same edge), and too little to bury an edge with real
+        visits behind it, so a batch of 8 still follows the search's evidence.  It does not
+        overrule a prior that strongly favours one edge (the loss lowers that edge's
+        exploration term by one visit's worth), so such a batch goes mostly one way, its
+        descents sharing the new node they reach; larger values spread a batch wider at the
+        cost of descents spent where the search would not go."""
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
         if root not in ("puct", "gumbel"):
@@ -202,6 +322,14 @@ class ISMCTS:
         if min_evidence is not None and not min_evidence >= 0:
             raise ValueError(f"min_evidence must be 0 or more standard errors, got "
                              f"{min_evidence}")
+        if leaf_batch < 1:
+            raise ValueError(f"leaf_batch must be at least 1 leaf, got {leaf_batch}")
+        if leaf_batch > 1 and value is None:
+            raise ValueError(f"leaf_batch={leaf_batch} needs a value leaf: playouts are not "
+                             "batched (they are play, not network calls); give a value, or "
+                             "leaf_batch=1")
+        if not virtual_loss >= 0:
+            raise ValueError(f"virtual_loss must be 0 or more visits, got {virtual_loss}")
         self.game = game
         if prior is None:
             self.prior: Prior = uniform_prior
@@ -225,6 +353,8 @@ class ISMCTS:
         self.playout_depth = playout_depth
         self.gumbel_scale = gumbel_scale
         self.min_evidence = min_evidence
+        self.leaf_batch = leaf_batch
+        self.virtual_loss = virtual_loss
 
     # -- one decision ---------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -243,10 +373,7 @@ class ISMCTS:
         if self.root == "gumbel":
             best, done = self._gumbel_search(state, seat, root, legal, rng, start)
         else:
-            done = 0
-            while done < self.simulations and not self._out_of_time(done, start):
-                self._simulate(state.resample_hidden(seat, rng), seat, root, rng)
-                done += 1
+            done = self._run(state, seat, root, rng, [None] * self.simulations, start, 0)
             best = max((int(a) for a in legal),
                        key=lambda a: (root.visits.get(a, 0), root.mean(a), -a))
         if self.min_evidence is not None:
@@ -275,13 +402,15 @@ class ISMCTS:
         done = 0
         while done < self.simulations and not self._out_of_time(done, start):
             share = max(1, (self.simulations // rounds) // len(alive))
-            for action in alive:
-                for _ in range(share):
-                    if done >= self.simulations or self._out_of_time(done, start):
-                        break
-                    self._simulate(state.resample_hidden(seat, rng), seat, root, rng,
-                                   first=action)
-                    done += 1
+            # a round's simulations, batched within the round only: the next round's
+            # candidates are chosen by this one's values.  Batched, the candidates take
+            # turns (a, b, c, a, b, c), so that a batch's descents start apart: two that
+            # take one candidate while its child is new would both stop there, sharing one
+            # evaluation, where one after the other the second would have gone deeper
+            order = ([action for action in alive for _ in range(share)]
+                     if self.leaf_batch == 1 else
+                     [action for _ in range(share) for action in alive])
+            done = self._run(state, seat, root, rng, order, start, done)
             if len(alive) == 1:  # more simulations would not change the move
                 break
             alive = self._best_half(root, alive, base)
@@ -319,10 +448,89 @@ class ISMCTS:
             return favourite
         return best if gain > self.min_evidence * error else favourite
 
-    # -- one simulation -------------------------------------------------------------------
+    # -- simulations ----------------------------------------------------------------------
+    def _run(self, state: GameState, seat: int, root: Node, rng: np.random.Generator,
+             firsts: Sequence[int | None], start: float, done: int) -> int:
+        """Simulations from ``state``, one per entry of ``firsts`` (the root action each
+        must take, or None) while the budget and the time allow, ``leaf_batch`` at a time;
+        the simulations run so far, ``done`` included."""
+        index = 0
+        while (index < len(firsts) and done < self.simulations
+               and not self._out_of_time(done, start)):
+            if self.leaf_batch == 1:
+                self._simulate(state.resample_hidden(seat, rng), seat, root, rng,
+                               first=firsts[index])
+                ran = 1
+            else:
+                chunk = firsts[index:index + min(self.leaf_batch, self.simulations - done)]
+                ran = self._simulate_batch(state, seat, root, rng, chunk, start, done)
+            index += ran
+            done += ran
+        return done
+
     def _simulate(self, det: GameState, seat: int, root: Node,
                   rng: np.random.Generator, first: int | None = None) -> None:
         """One simulation; ``first``: the root action it must take (Gumbel's halving)."""
+        descent = self._descend(det, seat, root, rng, first)
+        value = descent.value
+        if value is None:
+            assert descent.det is not None and descent.parent is not None
+            assert descent.bot is not None
+            descent.parent.children[descent.key] = Node(self.prior(descent.det, seat))
+            value = self._leaf_value(descent.det, seat, descent.bot, descent.steps)
+        self._backup(descent.path, value)
+
+    def _simulate_batch(self, state: GameState, seat: int, root: Node,
+                        rng: np.random.Generator, firsts: Sequence[int | None],
+                        start: float, done: int) -> int:
+        """Up to ``len(firsts)`` descents under virtual loss (fewer when the time runs
+        out), their new leaves evaluated by one batched prior call and one batched value
+        call, then every path backed up; the descents run.  Two descents that reach the
+        same new information set (one parent, one key) share its node and evaluation."""
+        descents: list[Descent] = []
+        leaves: list[Descent] = []  # the first descent to reach each new node
+        first_reach: dict[tuple[int, tuple[int, int]], int] = {}
+        for first in firsts:
+            if descents and self._out_of_time(done + len(descents), start):
+                break
+            descent = self._descend(state.resample_hidden(seat, rng), seat, root, rng,
+                                    first, pending=True)
+            if descent.value is None:
+                reached = (id(descent.parent), descent.key)
+                if reached not in first_reach:
+                    first_reach[reached] = len(leaves)
+                    leaves.append(descent)
+                descent.leaf = first_reach[reached]
+            descents.append(descent)
+        values: list[float] = []
+        if leaves:
+            states = [leaf.det for leaf in leaves]
+            priors = self._batched(self.prior, states, seat)
+            values = [float(v) for v in self._batched(self.value, states, seat)]
+            for leaf, prior in zip(leaves, priors):
+                assert leaf.parent is not None
+                leaf.parent.children[leaf.key] = Node(np.asarray(prior))
+        for descent in descents:
+            value = descent.value if descent.value is not None else values[descent.leaf]
+            self._backup(descent.path, value, pending=True)
+        return len(descents)
+
+    @staticmethod
+    def _batched(evaluate: Any, states: list[Any], seat: int) -> list[Any]:
+        """``evaluate.batch`` over ``states`` where it has one, else state by state."""
+        batch = getattr(evaluate, "batch", None)
+        if batch is not None:
+            out = list(batch(states, [seat] * len(states)))
+            if len(out) != len(states):
+                raise ValueError(f"{evaluate!r}.batch answered {len(out)} results for "
+                                 f"{len(states)} states")
+            return out
+        return [evaluate(s, seat) for s in states]
+
+    def _descend(self, det: GameState, seat: int, root: Node, rng: np.random.Generator,
+                 first: int | None = None, pending: bool = False) -> Descent:
+        """One simulation's way down to its leaf (``Descent``); ``first``: the root action
+        it must take; ``pending``: leave a virtual loss on every edge taken (a batch)."""
         movers: dict[int, StateBot] = {}
 
         def bot(s: int) -> StateBot:
@@ -339,8 +547,7 @@ class ISMCTS:
                 det.apply(bot(det.current_player()).act(det))
                 steps += 1
             if det.is_terminal() or steps >= self.max_decisions:
-                value = self._final_value(det, seat)
-                break
+                return Descent(path, value=self._final_value(det, seat), steps=steps)
             legal = np.flatnonzero(det.legal_mask())
             if len(legal) == 1:  # a forced move: no decision, no node
                 det.apply(int(legal[0]))
@@ -349,23 +556,34 @@ class ISMCTS:
             if node is None:  # p decides again: which information set is this?
                 key = (last, information_digest(det, seat))
                 node = parent.children.get(key)
-                if node is None:  # a new one: expand it and evaluate it
-                    parent.children[key] = Node(self.prior(det, seat))
-                    value = self._leaf_value(det, seat, bot, steps)
-                    break
+                if node is None:  # a new one: to expand and evaluate
+                    return Descent(path, det=det, parent=parent, key=key, bot=bot,
+                                   steps=steps)
             if first is not None and node is root:
                 action = first  # legal: the root's legal actions are the player's to see
                 node.count_available(legal)
             else:
                 action = self._select(node, legal)
             path.append((node, action))
+            if pending:
+                node.pending[action] = node.pending.get(action, 0) + 1
             det.apply(action)
             steps += 1
             parent, last, node = node, action, None
+
+    @staticmethod
+    def _backup(path: list[tuple[Node, int]], value: float, pending: bool = False) -> None:
+        """``value`` along ``path``; ``pending``: its virtual losses taken off too."""
         for visited, action in path:
             visited.visits[action] = visited.visits.get(action, 0) + 1
             visited.value_sum[action] = visited.value_sum.get(action, 0.0) + value
             visited.value_squares[action] = visited.value_squares.get(action, 0.0) + value * value
+            if pending:
+                left = visited.pending[action] - 1
+                if left:
+                    visited.pending[action] = left
+                else:
+                    del visited.pending[action]
 
     def _select(self, node: Node, legal: np.ndarray) -> int:
         """PUCT over the actions legal in this determinization, each counted available."""
@@ -375,7 +593,13 @@ class ISMCTS:
             a = int(a)
             n = node.visits.get(a, 0)
             total = node.available[a]
-            score = node.mean(a) + self.c_puct * float(node.prior[a]) * math.sqrt(total) / (1 + n)
+            mean = node.mean(a)
+            if node.pending:  # a batch's descents passed here: their virtual losses
+                provisional = node.pending.get(a, 0) * self.virtual_loss
+                if provisional:
+                    mean = node.value_sum.get(a, 0.0) / (n + provisional)  # each valued 0
+                    n = n + provisional
+            score = mean + self.c_puct * float(node.prior[a]) * math.sqrt(total) / (1 + n)
             if score > best_score:
                 best, best_score = a, score
         return best
