@@ -13,6 +13,7 @@ pytest.importorskip("torch")
 
 from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training.agents.bots import search_leaves
 from meeplezoo.training.agents.ismcts import network_value
 from meeplezoo.training.agents.opponents import PolicyAgent
 from meeplezoo.training.data.records import Records
@@ -105,6 +106,11 @@ def test_a_value_fitted_on_records_carries_its_curve_and_the_search_reads_it(rec
     state = game.new_initial_state(3)
     leaf = network_value(agent)(state, state.current_player())
     assert np.isfinite(leaf)
+    # a value of 2-player games leads the 2-player search, and not the solo one
+    assert fit["players"] == 2
+    assert search_leaves(agent, game)[0] is not None
+    assert search_leaves(agent, envs.make_game("necropolis_railway_v1", num_players=1)) == (
+        None, None)
 
 
 def test_the_scores_as_they_stood_come_from_replaying_the_record(records):

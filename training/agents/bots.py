@@ -101,17 +101,26 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
     return SearchBot(search, name=f"{base}@{level}")
 
 
-def has_value(agent: Any) -> bool:
-    """Whether a loaded network (every member of a team) has a value to search with."""
+def has_value(agent: Any, players: int | None = None) -> bool:
+    """Whether a loaded network (every member of a team) has a value to search with, at
+    ``players`` players when given: a value fitted on games of one player count
+    (``fit-value``, its card's ``value_fit.players``) says nothing of another (a 2-player
+    value would judge a solo game by a win share it cannot have)."""
     members = getattr(agent, "members", None)
-    return all(a.has_value for a in (members.values() if members else [agent]))
+    for member in members.values() if members else [agent]:
+        if not member.has_value:
+            return False
+        fitted = (getattr(member, "card", None) or {}).get("value_fit", {}).get("players")
+        if players is not None and fitted is not None and int(fitted) != players:
+            return False
+    return True
 
 
 def search_leaves(agent: Any, game: Game) -> tuple[Any, int | None]:
     """How a search level guided by ``agent`` scores its leaves in ``game``: the network's
-    value where it has one (no playout depth), else playouts, cut at ``SHORT_PLAYOUTS``
-    decisions where the game names a depth (None: to the end)."""
-    if has_value(agent):
+    value where it has one for this player count (no playout depth), else playouts, cut at
+    ``SHORT_PLAYOUTS`` decisions where the game names a depth (None: to the end)."""
+    if has_value(agent, game.num_players):
         return network_value(agent), None
     return None, SHORT_PLAYOUTS.get(game.name.rsplit("_v", 1)[0])
 

@@ -110,7 +110,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             "command": command, "records": {
                 key: records.manifest.get(key) for key in
                 ("command", "code_commit", "seed", "games", "keep", "agents", "players")},
-            "role": named, "sizes": sizes, "held_out_games": held_out,
+            "players": records.players, "role": named, "sizes": sizes, "held_out_games": held_out,
             "epochs": args.epochs, "hidden": args.hidden, "seed": args.seed,
             "commit": code_commit(), "wall_time_s": round(time.time() - start, 1),
             "target": ("score / score_scale" if solo else
