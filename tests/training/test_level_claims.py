@@ -168,3 +168,21 @@ def test_counts_are_said_in_words():
     assert counts_text((2, 3, 4)) == "2, 3 or 4 players"
     assert counts_text((1,)) == "1 player (solo)"
     assert counts_text(()) == "no player count"
+
+
+def test_figures_recorded_with_other_search_settings_are_outdated_never_stronger():
+    """A level whose search changed since its figures were recorded (the root's noise was
+    dropped on 2026-12-03) is not offered as harder on the old search's figures."""
+    from meeplezoo.training.agents.bots import LEVELS
+    from meeplezoo.training.agents.zoo import OUTDATED
+
+    old = {**contest(0.10, 0.02, 0.17), "settings": {
+        "play": "search", "simulations": 16, "root": "gumbel", "considered": 4,
+        "c_scale": 0.3, "normalise_q": False, "leaf": "playouts"}}
+    claim = level_claim(card(hard={"4p": old}), "hard", 4, LEVELS["hard"])
+    assert claim.verdict == OUTDATED and not claim.stronger
+    assert "current search settings" in claim.text and "+10.0" in claim.text
+    now = {**old, "settings": {**LEVELS["hard"], "leaf": "value"}}
+    assert level_claim(card(hard={"4p": now}), "hard", 4, LEVELS["hard"]).verdict == STRONGER
+    # without the settings to compare, the record is read as it is
+    assert level_claim(card(hard={"4p": old}), "hard", 4).verdict == STRONGER

@@ -11,6 +11,7 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot
+from meeplezoo.training.agents.bots import LEVELS
 from meeplezoo.training.agents.zoo import level_claims, zoo_entry, zoo_root
 from meeplezoo.training.play import main, resolve_opponent, seat_opponents
 
@@ -200,7 +201,8 @@ def test_list_opponents_offers_the_agents_of_this_count_with_levels_worded_by_th
     assert code == 0
     assert "necropolis_railway_v1/ppo_league_exit6" not in text  # it plays solo only
     entry = zoo_entry("necropolis_railway_v1/ppo_league")
-    for claim in level_claims({"levels": entry.levels}):
+    for recorded in level_claims({"levels": entry.levels}):
+        claim = entry.claim(recorded.level, recorded.players, LEVELS[recorded.level])
         line = f"necropolis_railway_v1/ppo_league@{claim.level} — {claim.text}"
         assert (line in text) == (claim.players == 2)
     assert "@expert" not in text  # measured nowhere: not offered as anything

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 from meeplezoo import envs
 from meeplezoo.training.agents import zoo
+from meeplezoo.training.agents.bots import LEVELS
 from meeplezoo.training.web.app import CREDENTIALS, create_app
 
 BASE = "http://127.0.0.1"
@@ -75,7 +76,7 @@ def synthetic_zoo(tmp_path, monkeypatch):
 
     def strength(key, value, low, high):
         return {"strength": {"games": 50, key: value, f"{key}_ci95": [low, high]},
-                "cost": {"median_s": 0.1}}
+                "cost": {"median_s": 0.1}, "settings": dict(LEVELS["hard"])}
 
     cards = {
         "both": {"env": "necropolis_railway_v1", "role": "player", "player_counts": [1, 2],
@@ -136,7 +137,7 @@ def test_the_shipped_levels_are_labelled_by_what_their_cards_measured(client):
                 base, level = agent["spec"].rsplit("@", 1)
                 entry = zoo.zoo_entry(base)
                 assert entry.plays(players)
-                claim = entry.claim(level, players)
+                claim = entry.claim(level, players, LEVELS[level])
                 assert agent["claim"] == claim.verdict != zoo.NOT_MEASURED
                 assert ("stronger" in agent["label"]) == claim.stronger, agent
 

@@ -145,9 +145,11 @@ class ZooEntry:
         a team's: those all its members play)."""
         return players in self.player_counts
 
-    def claim(self, level: str, players: int) -> LevelClaim:
-        """What its card's record allows claiming of ``level`` at ``players`` players."""
-        return level_claim({"levels": self.levels}, level, players)
+    def claim(self, level: str, players: int,
+              settings: Mapping[str, Any] | None = None) -> LevelClaim:
+        """What its card's record allows claiming of ``level`` at ``players`` players (with
+        ``settings``: figures recorded with other settings are outdated)."""
+        return level_claim({"levels": self.levels}, level, players, settings)
 
     def level_lines(self) -> list[str]:
         """Each recorded level and player count in words (``LevelClaim.label``), with its
@@ -213,7 +215,8 @@ STRONGER = "stronger"
 WEAKER = "weaker"
 LEVEL = "level"
 NOT_MEASURED = "not measured"
-VERDICTS = (STRONGER, WEAKER, LEVEL, NOT_MEASURED)
+OUTDATED = "outdated"  # measured, but with search settings the level no longer has
+VERDICTS = (STRONGER, WEAKER, LEVEL, NOT_MEASURED, OUTDATED)
 HARD = "hard"  # the level @expert must beat, on the record, to be called harder than it
 EXPERT = "expert"
 
@@ -264,6 +267,9 @@ class LevelClaim:
         where = players_text(self.players)
         if self.verdict == NOT_MEASURED:
             return f"not measured {where}"
+        if self.verdict == OUTDATED:
+            return (f"not measured {where} with its current search settings (an earlier "
+                    f"search measured {self.gain})")
         said = {STRONGER: "stronger than the network", WEAKER: "weaker than the network",
                 LEVEL: "no measured difference from the network"}[self.verdict]
         if self.above_hard:
@@ -315,7 +321,16 @@ def _measured(card: Mapping[str, Any], level: str,
     return None if found is None else (strength, found)
 
 
-def level_claim(card: Mapping[str, Any], level: str, players: int) -> LevelClaim:
+def outdated_settings(figures: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
+    """The keys of a level's current ``settings`` that its recorded figures ran with
+    otherwise (a record made before a setting existed ran without it: outdated too)."""
+    recorded = figures.get("settings") if isinstance(figures, Mapping) else None
+    recorded = recorded if isinstance(recorded, Mapping) else {}
+    return [key for key, value in settings.items() if recorded.get(key) != value]
+
+
+def level_claim(card: Mapping[str, Any], level: str, players: int,
+                settings: Mapping[str, Any] | None = None) -> LevelClaim:
     """What ``card`` (a checkpoint's card or a team's team.json, as a dict) allows claiming
     of ``level`` at ``players`` players, from its recorded ``levels`` figures
     (``meeplezoo levels --record``).
@@ -327,6 +342,8 @@ def level_claim(card: Mapping[str, Any], level: str, players: int) -> LevelClaim
     than the network.  @expert is compared with @hard as well: there is no paired figure of
     the two, so it is called harder than @hard only where its interval lies wholly above
     @hard's (then its gain exceeds @hard's, and the difference could not be 0 at 95%).
+    With ``settings`` (the level's settings today, ``bots.LEVELS[level]``), figures recorded
+    with other settings are ``outdated``: they describe a search the level no longer runs.
     A damaged figure is a ``CheckpointError`` naming it; bad arguments a ``ValueError``.
     """
     if not isinstance(card, Mapping):
@@ -342,6 +359,11 @@ def level_claim(card: Mapping[str, Any], level: str, players: int) -> LevelClaim
     verdict = STRONGER if low > 0 else WEAKER if high < 0 else LEVEL
     key = "score_difference" if players == 1 else "win_share_difference"
     gain = gain_text({key: value, f"{key}_ci95": [low, high]})
+    if settings is not None and outdated_settings(
+            card["levels"][level][f"{players}p"], settings):
+        games = strength.get("games")
+        return LevelClaim(level, players, OUTDATED, gain,
+                          games if isinstance(games, int) else None)
     games = strength.get("games")
     games = games if isinstance(games, int) and not isinstance(games, bool) else None
     above_hard, hard_gain = None, ""
@@ -446,23 +468,27 @@ BOT_LABELS = {"heuristic": "heuristic (the game's rule-based bot)",
               "random": "random (a uniformly random legal move)"}
 
 
-def agent_offers(env: str, players: int, levels: Iterable[str]) -> list[AgentOffer]:
+def agent_offers(env: str, players: int,
+                 levels: Iterable[str] | Mapping[str, Mapping[str, Any]]) -> list[AgentOffer]:
     """The agents that can play a table of ``env`` at ``players`` players: the built-in
     bots (they play every count), each shipped network or team whose card plays that count,
     and each of its ``levels`` (the names ``bots.LEVELS`` defines, in its order) that its card
     measured at that count, labelled by what it measured (``level_claim``).  A level not
-    measured there is left out: it is not offered as anything, harder or not."""
+    measured there is left out: it is not offered as anything, harder or not.  Given as a
+    mapping (``bots.LEVELS``: name -> settings), a level measured with settings it no longer
+    has is offered as not measured with them, never as harder."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise ValueError(f"players must be a player count of 1 or more, got {players!r}")
     offers = [AgentOffer(bot, BOT_LABELS[bot]) for bot in ("heuristic", "random")]
     names = tuple(levels)
+    current = levels if isinstance(levels, Mapping) else {}
     for entry in list_zoo(env):
         if not entry.plays(players):
             continue
         kind = "team" if entry.kind == "team" else "network"
         offers.append(AgentOffer(entry.name, f"{entry.name} (the {kind} as it is)"))
         for level in names:
-            claim = entry.claim(level, players)
+            claim = entry.claim(level, players, current.get(level))
             if claim.verdict != NOT_MEASURED:
                 offers.append(AgentOffer(f"{entry.name}@{level}",
                                          f"{entry.name}@{level} — {claim.text}", claim))
