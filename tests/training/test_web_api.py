@@ -30,7 +30,11 @@ def client(tmp_path):
 
 
 def new_table(client, env="chihou_sousei_v1", seats=("human", "heuristic"), seed=3, **extra):
-    body = {"env": env, "seats": list(seats), "seed": seed, **extra}
+    """A table, and the headers of its first link (the first person's seat, or the watcher's
+    at a table of agents).  A seed makes it a practice table (only those take a seed)."""
+    body = {"env": env, "seats": list(seats), **extra}
+    if seed is not None:
+        body.update(seed=seed, practice=True)
     if "players" not in extra and envs.game_class(env).min_players != envs.game_class(
             env).max_players:
         body["players"] = len(seats)
@@ -192,6 +196,7 @@ def test_a_whole_game_through_the_api(client):
 
 
 def test_undo_goes_back_to_the_persons_previous_decision(client):
+    """A practice table: undo goes back past the row's refill (a draw)."""
     table, auth = new_table(client)
     first = get_view(client, table, auth)
     post(client, table, auth, "act", {"seat": 0, "action": first["choices"][0]["action"]})
@@ -204,14 +209,16 @@ def test_undo_goes_back_to_the_persons_previous_decision(client):
 
 
 def test_save_and_load_through_the_saves_folder_and_an_upload(client, tmp_path):
+    """A practice table saves into its own folder and loads any save of its game."""
     table, auth = new_table(client)
     start = get_view(client, table, auth)
     assert post(client, table, auth, "save", {"name": "start"}).json() == {"saved": "start"}
-    assert [s["name"] for s in client.get("/api/saves").json()] == ["start"]
+    listed = client.get(f"/api/tables/{table}/saves", headers=auth).json()
+    assert [s["name"] for s in listed] == ["start"]
     post(client, table, auth, "act", {"seat": 0, "action": start["choices"][1]["action"]})
     loaded = post(client, table, auth, "load", {"name": "start"}).json()
     assert loaded["sections"] == start["sections"]
-    saved = json.loads((tmp_path / "saves" / "start.json").read_text())
+    saved = json.loads((tmp_path / "saves" / table / "start.json").read_text())
     assert post(client, table, auth, "load", {"save": saved}).status_code == 200
 
 
@@ -284,7 +291,11 @@ BAD = [
     ("post", "/api/tables", {"env": "chihou_sousei_v1", "players": 2,
                              "seats": ["human", "no.such.module:Agent"]}, 400, "cannot import"),
     ("post", "/api/tables", {"env": "chihou_sousei_v1", "seats": ["human", "random"],
-                             "players": 2, "seed": "seven"}, 400, "'seed' must be an integer"),
+                             "players": 2, "seed": "seven", "practice": True}, 400,
+     "'seed' must be an integer"),
+    ("post", "/api/tables", {"env": "chihou_sousei_v1", "seats": ["human", "random"],
+                             "players": 2, "seed": 7}, 400,
+     "choose a seed only at a practice table"),
     ("get", "/api/tables/nosuch/view", None, 404, "no table 'nosuch'"),
     ("get", "/nowhere", None, 404, "the API is under /api/"),
 ]
@@ -309,7 +320,7 @@ def test_bad_moves_leave_the_table_as_it_was(client):
         ("act", {"seat": 0, "action": before["choices"][0]["action"], "version": version + 5},
          409, "moved on"),
         ("act", {"seat": 7, "action": 0}, 400, "'seat' must be in 0..1"),
-        ("step", {"moves": 1}, 409, "yours to move"),
+        ("step", {"moves": 1}, 409, "is a person's to move"),
         ("step", {"moves": 0}, 400, "'moves' must be in 1..5000"),
         ("undo", {}, 409, "nothing to undo"),
         ("save", {"name": "../escape"}, 400, "save name"),

@@ -1,7 +1,8 @@
 """The web table in a real browser: headless Chromium (Debian's, ``/usr/bin/chromium``; never a
 downloaded one) driven by Playwright.  For each game a whole game is played through the page
 by clicks, the person holding one seat against the heuristic bots; the Hegemony table shows
-the person's hand and nothing of the others'; the table survives a reload.
+the person's hand and nothing of the others'; the table survives a reload; two people, each
+in their own browser context, play one Hegemony table through their own seat links.
 
 One server (uvicorn, in a thread) and one browser serve the whole module.  A screenshot of each
 game is written to ``$MEEPLEZOO_SCREENSHOTS`` (the README's come from
@@ -102,6 +103,7 @@ def start_table(page, base: str, env: str, players: int, seed: int = 1) -> str:
     if page.is_enabled("#players"):
         page.fill("#players", str(players))
         page.dispatch_event("#players", "change")
+    page.check("#practice")  # only a practice table takes a chosen seed
     page.fill("#seed", str(seed))
     assert page.locator(".seat-row").count() == players
     page.click("#start")
@@ -110,8 +112,10 @@ def start_table(page, base: str, env: str, players: int, seed: int = 1) -> str:
     return page.url.rsplit("/", 1)[-1]
 
 
-def click_once(page, rng: random.Random) -> None:
-    """One decision by a click: a highlighted piece of the board or a choice button."""
+def click_once(page, rng: random.Random, until: str = READY) -> None:
+    """One decision by a click: a highlighted piece of the board or a choice button; then
+    wait for the page to show the move and be ``until`` (by default: its turn again, or the
+    game over)."""
     version = page.evaluate("document.body.dataset.version")
     pieces = page.locator("#board .piece.choice")
     buttons = page.locator("#choices .choice-button")
@@ -125,7 +129,7 @@ def click_once(page, rng: random.Random) -> None:
     else:
         buttons.nth(pick - count).click()
     wait_until(page, f"document.body.dataset.version !== '{version}'")
-    wait_until(page, READY)
+    wait_until(page, until)
 
 
 @pytest.mark.parametrize("env,players", GAMES)
@@ -176,3 +180,83 @@ def test_the_page_shows_only_the_persons_hidden_information(server, page):
     assert page.locator("body").inner_text().count("Your hand (Working Class)") == 1
     listing = json.loads(page.evaluate("fetch('/api/tables').then(r => r.text())"))
     assert any(t["id"] == table for t in listing)
+
+
+def hand_titles(state, seat: int) -> set[str]:
+    from meeplezoo.envs.hegemony.actions import card_designs
+    from meeplezoo.envs.hegemony.present_text import card_title
+
+    return {card_title(card_designs(seat)[d]) for d in state.hands[seat]}
+
+
+def test_two_people_at_one_table_each_through_their_own_link(server, browser):
+    """Hegemony, the Working Class in one browser context and the Middle Class in another
+    (two people, two browsers): the first makes the table in the lobby and reads the second
+    seat's link from the table page; the second opens it.  They play turns by clicks (each
+    page sees the other's moves by itself), each page shows its own hand and never the
+    other's, in what it shows or in anything it received, and a page cannot undo the other
+    person's decision."""
+    base, app = server
+    contexts = [browser.new_context(viewport={"width": 1440, "height": 1000}) for _ in "ab"]
+    pages = [context.new_page() for context in contexts]
+    errors: list[str] = []
+    received: list[list[str]] = [[], []]
+    for seat, page in enumerate(pages):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("response", lambda r, seat=seat: received[seat].append(r.text())
+                if "/api/tables/" in r.url else None)
+    try:
+        first, second = pages
+        first.goto(base + "/")
+        first.evaluate("localStorage.setItem('mz-speed', '0')")
+        first.select_option("#env", "hegemony_v1")
+        first.select_option('.seat-agent[data-seat="1"]', "human")
+        first.click("#start")
+        first.wait_for_url("**/table/*")
+        wait_until(first, "document.body.dataset.busy === '0'")
+        table = first.url.rsplit("/", 1)[-1]
+        link = first.locator('#links .link-url[data-kind="seat"]')
+        assert link.count() == 1 and "Middle Class" in first.locator("#links").inner_text()
+        url = link.input_value()
+        assert url.startswith(f"{base}/table/{table}#key=")
+        assert first.locator('#links .link-url[data-kind="watcher"]').count() == 1
+        assert "seed shown when the game ends" in first.locator("#table-kind").inner_text()
+        second.goto(base + "/")
+        second.evaluate("localStorage.setItem('mz-speed', '0')")
+        second.goto(url)
+        wait_until(second, "document.body.dataset.busy === '0'")
+        assert "#key" not in second.url  # the key is kept, and out of the address bar
+        assert second.locator("#links-panel").is_hidden()  # no other seat's link here
+        live = app.state.tables.tables[table]
+        rng = random.Random(3)
+        moves = {0: 0, 1: 0}
+        deadline = time.time() + 120
+        while min(moves.values()) < 4:
+            assert time.time() < deadline, moves
+            for seat, page in enumerate(pages):
+                if page.evaluate("document.body.dataset.mine === '1' && "
+                                 "document.body.dataset.busy === '0'"):
+                    click_once(page, rng, until="document.body.dataset.busy === '0'")
+                    moves[seat] += 1
+                    if moves[seat] == 1 and seat == 0:
+                        # the last decision is the Working Class's: not the other's to undo
+                        wait_until(second, f"Number(document.body.dataset.version) >= "
+                                           f"{live.version}", timeout=10)
+                        assert second.locator("#undo").is_disabled()
+            time.sleep(0.05)
+        names = ["Working Class", "Middle Class"]
+        for seat, page in enumerate(pages):
+            wait_until(page, "document.body.dataset.busy === '0'")
+            shown = page.locator("body").inner_text()
+            mine, theirs = hand_titles(live.state, seat), hand_titles(live.state, 1 - seat)
+            assert f"Your hand ({names[seat]})" in shown
+            assert f"Your hand ({names[1 - seat]})" not in shown
+            assert all(title in shown for title in mine)
+            assert not [t for t in theirs - mine if t in shown]
+            assert not [t for t in theirs - mine for text in received[seat] if t in text]
+            assert not [text for text in received[seat] if f"Your hand ({names[1 - seat]})"
+                        in text]
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()

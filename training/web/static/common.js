@@ -1,5 +1,6 @@
-// Shared by the lobby and the table: the API calls and the credentials each table hands
-// out once (kept in this browser's localStorage, so a table survives a reload).
+// Shared by the lobby and the table: the API calls and the credentials a table's link holds
+// (kept in this browser's localStorage, so a table survives a reload; a seat's link carries
+// them in its fragment, #key=..., which browsers never send to a server).
 "use strict";
 
 const MZ = {
@@ -8,6 +9,17 @@ const MZ = {
   },
   remember(id, credentials) {
     localStorage.setItem("mz-table:" + id, credentials);
+  },
+  // a link opened (/table/<id>#key=...): keep its key and take it out of the address bar
+  adopt(id) {
+    const key = new URLSearchParams(window.location.hash.slice(1)).get("key");
+    if (!key) return;
+    MZ.remember(id, key);
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  },
+  // the links to hand out, kept by the browser that made the table
+  links(id) {
+    try { return JSON.parse(localStorage.getItem("mz-links:" + id)) || []; } catch (e) { return []; }
   },
   // fetch JSON; a 4xx/5xx throws an Error carrying the server's message
   async call(method, path, body, table) {
@@ -18,7 +30,11 @@ const MZ = {
     });
     let data = null;
     try { data = await response.json(); } catch (e) { data = {error: response.statusText}; }
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) {
+      const error = new Error(data.error || response.statusText);
+      error.status = response.status;
+      throw error;
+    }
     return data;
   },
   // an element with a class and text (text only: nothing is parsed as HTML)

@@ -117,14 +117,19 @@ async function start(event) {
   for (const select of document.querySelectorAll("[data-option]")) {
     options[select.dataset.option] = JSON.parse(select.value);
   }
+  const practice = document.getElementById("practice").checked;
   const body = {
     env: document.getElementById("env").value, seats, options,
     players: Number(document.getElementById("players").value),
-    seed: Number(document.getElementById("seed").value) || 0,
+    practice, hotseat: document.getElementById("hotseat").checked,
+    open: practice && document.getElementById("open").checked,
   };
+  const seed = document.getElementById("seed").value.trim();
+  if (practice && seed !== "") body.seed = Number(seed);
   try {
     const made = await MZ.call("POST", "/api/tables", body);
     MZ.remember(made.id, made.credentials);
+    localStorage.setItem("mz-links:" + made.id, JSON.stringify(made.links));
     window.location.href = made.url;
   } catch (err) {
     error.textContent = err.message;
@@ -138,13 +143,14 @@ async function listTables() {
   if (!tables.length) return;
   list.replaceChildren(...tables.map((t) => {
     const item = MZ.el("li");
-    const text = `${t.id}: ${t.env} (${t.seats.join(", ")})${t.over ? ", over" : ""}`;
+    const kind = [t.practice ? "practice" : "", t.hotseat ? "hot-seat" : ""].filter(Boolean);
+    const text = `${t.id}: ${t.env} (${t.seats.join(", ")})${kind.length ? ", " + kind.join(", ") : ""}${t.over ? ", over" : ""}`;
     if (MZ.credentials(t.id)) {
       const link = MZ.el("a", null, text);
       link.href = "/table/" + t.id;
       item.append(link);
     } else {
-      item.append(MZ.el("span", "hint", text + " — started in another browser"));
+      item.append(MZ.el("span", "hint", text + " — open it with the link its host shared"));
     }
     return item;
   }));
@@ -162,6 +168,10 @@ async function init() {
   env.addEventListener("change", chooseGame);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("new-table").addEventListener("submit", start);
+  document.getElementById("practice").addEventListener("change", (event) => {
+    document.getElementById("seed").disabled = !event.target.checked;
+    document.getElementById("open").disabled = !event.target.checked;
+  });
   chooseGame();
   await listTables();
 }

@@ -28,9 +28,27 @@ async function request(method, what, body) {
     showError("");
     draw(view);
   } catch (err) {
+    // another link moved first (two people, two pages stepping the agents): show the table
+    // as it is now; an agent step that lost the race says nothing
+    if (err.status === 409 && what !== "view") {
+      await request("GET", "view");
+      if (what !== "step") showError(err.message);
+      return;
+    }
     showError(err.message);
     busy(false);
   }
+}
+
+// while another person is to move, look again every second
+async function poll() {
+  try {
+    const view = await MZ.call("GET", `/api/tables/${table.id}/view`, undefined, table.id);
+    if (view.table.version !== table.view.table.version) return draw(view);
+  } catch (err) {
+    showError(err.message);
+  }
+  schedule();
 }
 
 // -- drawing -----------------------------------------------------------------------------
@@ -117,11 +135,12 @@ function drawSeats(view) {
   $("seats").replaceChildren(...view.seats.map((seat) => {
     const who = players[seat.seat].who;
     const node = MZ.el("div", "seat" + (seat.to_move ? " to-move" : "") + (who === "you" ? " mine" : ""));
+    const whoText = who === "you" || who === "another person" ? who : "agent: " + who;
     node.dataset.seat = seat.seat;
     const head = MZ.el("div", "seat-head");
     head.append(MZ.el("span", "seat-name", `${seat.name}`),
                 MZ.el("span", "seat-score", `${seat.score}${seat.place ? " · place " + seat.place : ""}`));
-    node.append(head, MZ.el("div", "seat-who", who === "you" ? "you" : "agent: " + who));
+    node.append(head, MZ.el("div", "seat-who", whoText));
     for (const line of seat.summary) node.append(MZ.el("div", "seat-line", line));
     const parts = Object.entries(seat.breakdown).filter(([, v]) => v).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
     if (parts.length) node.append(MZ.el("div", "seat-breakdown", parts.join(" · ")));
@@ -145,7 +164,8 @@ function draw(view) {
   const watching = view.table.watch;
   let prompt = view.prompt;
   if (view.over) prompt = "The game is over. " + view.seats.map((s) => `${s.name}: ${s.score} (place ${s.place})`).join(", ");
-  else if (!prompt) prompt = watching ? "Watching the agents play." : "The agents are moving…";
+  else if (view.table.pass_to) prompt = `Pass the screen to ${view.table.pass_to.name}.`;
+  else if (!prompt) prompt = watching ? "Watching." : view.table.bot_to_move ? "The agents are moving…" : "Waiting for another person's move…";
   $("prompt").textContent = prompt;
   $("turn").classList.toggle("mine", view.choices.length > 0);
   drawChoices(view);
@@ -153,6 +173,14 @@ function draw(view) {
   drawLog(view);
   $("rules").replaceChildren(...view.rules.map((r) => MZ.el("li", null, r)));
   $("undo").disabled = !view.table.can_undo;
+  $("undo").title = view.table.can_undo ? "Back to your previous decision"
+    : view.table.undo_stop ? `Undo stops at the last ${view.table.undo_stop}` : "Nothing to undo";
+  const kind = [view.table.practice ? "Practice table" : "",
+                view.table.hotseat ? "hot-seat" : "",
+                view.table.link === "watcher" ? "you are watching" : "",
+                view.table.seed !== null ? `seed ${view.table.seed}` : "seed shown when the game ends"];
+  $("table-kind").textContent = kind.filter(Boolean).join(" · ");
+  drawPass(view);
   $("pause").hidden = !view.table.bot_to_move && !table.paused;
   document.body.dataset.version = view.table.version;
   document.body.dataset.over = view.over ? "1" : "0";
@@ -188,10 +216,43 @@ function closeMenu() {
   $("menu").hidden = true;
 }
 
+// hot-seat: the page hides the table until the next person takes the screen (the server
+// sends only the public view until then)
+function drawPass(view) {
+  const next = view.table.pass_to;
+  $("pass").hidden = !next;
+  document.body.dataset.pass = next ? "1" : "0";
+  if (!next) return;
+  $("pass-text").textContent = `Pass the screen to ${next.name}.`;
+  $("pass-go").textContent = `I am ${next.name}: show my seat`;
+  $("pass-go").onclick = () => request("POST", "pass", {seat: next.seat});
+}
+
+function drawLinks() {
+  const mine = MZ.credentials(table.id);
+  const links = MZ.links(table.id).filter((link) => link.credentials !== mine);
+  $("links-panel").hidden = !links.length;
+  $("links").replaceChildren(...links.map((link) => {
+    const item = MZ.el("li");
+    const who = link.kind === "watcher" ? "Watcher" : link.names.join(", ");
+    const field = MZ.el("input", "link-url");
+    field.readOnly = true;
+    field.value = link.url;
+    field.dataset.kind = link.kind;
+    field.addEventListener("focus", () => field.select());
+    item.append(MZ.el("span", "link-who", who + ": "), field);
+    return item;
+  }));
+}
+
 function schedule() {
   clearTimeout(table.timer);
   const view = table.view;
-  if (!view || view.over || !view.table.bot_to_move || table.paused) return;
+  if (!view || view.over || table.paused || view.table.pass_to) return;
+  if (!view.table.bot_to_move) {
+    if (!view.choices.length) table.timer = setTimeout(poll, 1000);  // another person's turn
+    return;
+  }
   const delay = Number($("speed").value);
   table.timer = setTimeout(() => {
     request("POST", "step", {moves: delay === 0 ? 5000 : 1, version: table.view.table.version});
@@ -200,7 +261,7 @@ function schedule() {
 
 // -- saves -------------------------------------------------------------------------------
 async function listSaves() {
-  const saves = await MZ.call("GET", "/api/saves");
+  const saves = await MZ.call("GET", `/api/tables/${table.id}/saves`, undefined, table.id);
   const env = table.view ? table.view.env : null;
   $("saves").replaceChildren(...saves.filter((s) => s.env === env).map((s) => {
     const option = MZ.el("option", null, s.name);
@@ -234,8 +295,9 @@ async function upload() {
 }
 
 async function init() {
+  MZ.adopt(table.id);
   if (!MZ.credentials(table.id)) {
-    showError("This browser does not hold this table's credentials: start a table from the lobby.");
+    showError("This browser does not hold this table's credentials: open the link its host shared, or start a table from the lobby.");
     busy(false);
     return;
   }
@@ -252,8 +314,10 @@ async function init() {
   $("upload").addEventListener("change", upload);
   const speed = new URLSearchParams(window.location.search).get("speed") || localStorage.getItem("mz-speed");
   if (speed !== null && [...$("speed").options].some((o) => o.value === speed)) $("speed").value = speed;
+  drawLinks();
   await request("GET", "view");
-  await listSaves();
+  if (table.view && table.view.table.link !== "watcher") await listSaves();
+  else for (const id of ["save", "load", "save-name", "saves", "upload", "undo"]) $(id).disabled = true;
 }
 
 init();
