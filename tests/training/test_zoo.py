@@ -17,7 +17,7 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.training.agents import zoo as zoo_module
-from meeplezoo.training.agents.bots import make_bot
+from meeplezoo.training.agents.bots import LEVELS, make_bot
 from meeplezoo.training.agents.opponents import CheckpointError, TeamBot, list_zoo, load
 from meeplezoo.training.agents.zoo import percent, zoo_root
 
@@ -133,18 +133,20 @@ def test_the_zoo_lists_every_shipped_level_by_its_claim(capsys):
 
 
 VERDICT_WORDS = {"stronger": "stronger", "weaker": "weaker",
-                 "level": "no measured difference"}
+                 "level": "no measured difference", "outdated": "earlier search"}
 
 
 @pytest.mark.parametrize("page", ["README.md", "docs/play.md"])
 def test_the_docs_show_each_shipped_levels_claim_as_its_card_measures_it(page):
     """The README's and the play guide's tables of levels follow the cards: a row per
-    recorded level and count with its figure and its claim, and "stronger" only where the
-    card measured it so (re-recording a card means updating these rows)."""
+    recorded level and count with its figure and its claim as the lobby makes it (figures
+    of an earlier search are outdated), and "stronger" only where the card measured it so
+    with today's settings (re-recording a card means updating these rows)."""
     rows = [line for line in (REPO / page).read_text().splitlines()
             if re.match(r"\| `[^`]+` \| \w+ \| `@", line)]
     for entry in list_zoo():
-        for claim in zoo_module.level_claims({"levels": entry.levels}):
+        for recorded in zoo_module.level_claims({"levels": entry.levels}):
+            claim = entry.claim(recorded.level, recorded.players, LEVELS[recorded.level])
             players = "solo" if claim.players == 1 else str(claim.players)
             row = [r for r in rows if r.startswith(f"| `{entry.name}` | {players} | "
                                                    f"`@{claim.level}` |")]

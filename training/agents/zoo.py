@@ -268,8 +268,9 @@ class LevelClaim:
         if self.verdict == NOT_MEASURED:
             return f"not measured {where}"
         if self.verdict == OUTDATED:
+            deals = f" over {self.games} paired deals" if self.games else ""
             return (f"not measured {where} with its current search settings (an earlier "
-                    f"search measured {self.gain})")
+                    f"search measured {self.gain}{deals})")
         said = {STRONGER: "stronger than the network", WEAKER: "weaker than the network",
                 LEVEL: "no measured difference from the network"}[self.verdict]
         if self.above_hard:
