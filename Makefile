@@ -24,10 +24,15 @@ $(STAMP): pyproject.toml
 	$(MAKE) chromium
 	touch $(STAMP)
 
-# Chromium from Debian's packages when it is missing (for the web table's browser tests).
+# Chromium from Debian's packages when it is missing (for the web table's browser tests), and
+# a Japanese font when no installed font covers Japanese (地方創生, 東京 and the districts
+# would draw as empty boxes): fonts-ipafont-gothic (IPA Gothic, 3.5 MB; fonts-noto-cjk also
+# does, at 57 MB).
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@fc-list :lang=ja family | grep -q . || { $(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic; }
 
 install: $(STAMP)
 

@@ -128,3 +128,70 @@ def test_hegemony_card_text_covers_every_card_of_the_files():
 def test_a_game_without_a_present_module_falls_back_to_names():
     presenter = envs.presenter("toy_roles_v0")
     assert type(presenter) is Presenter
+
+
+def public_ids(presenter: Presenter, state) -> set[str]:
+    return {piece.id for section in presenter.sections(state, frozenset())
+            for piece in section.pieces}
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_a_move_touches_only_public_pieces_where_the_board_changed(name, players):
+    """``touched`` (the web table's highlight of the others' moves) names pieces of the
+    public view only, before or after the move: each changed or appeared there, or is the
+    target of a move everyone may see; most moves touch something."""
+    presenter = envs.presenter(name)
+    moves = touching = 0
+    for before, action, after in positions(name, players, seed=4, every=1, limit=400):
+        touched = presenter.touched(before, action, after)
+        old = {piece.id: piece for section in presenter.sections(before, frozenset())
+               for piece in section.pieces}
+        new = {piece.id: piece for section in presenter.sections(after, frozenset())
+               for piece in section.pieces}
+        assert len(touched) == len(set(touched)) and set(touched) <= set(old) | set(new)
+        target = presenter.target(before, action)
+        for pid in touched:
+            changed = pid in new and old.get(pid) != new[pid]
+            assert changed or (pid == target and not presenter.secret(before, action)), pid
+        moves += 1
+        touching += bool(touched)
+    assert touching >= moves // 2, (touching, moves)
+
+
+def held(line: str) -> list[int]:
+    """``storage: Food 3/8 · Luxury 1/8`` -> ``[3, 1]`` (what is held, not the room)."""
+    return [int(part.split()[-1].split("/")[0]) for part in line.split(": ", 1)[1].split(" · ")]
+
+
+def test_hegemony_shows_every_classs_goods_prices_and_done():
+    """The goods section holds what the state holds (terminal play prints it too); a
+    prompt offers Done exactly where Done is legal; buying names its prices; an Event
+    option names its effect."""
+    presenter = envs.presenter("hegemony_v1")
+    seen: set[str] = set()
+    for before, _, _ in positions("hegemony_v1", 4, seed=6, every=1, limit=3000):
+        sections = presenter.sections(before, frozenset())
+        goods = next(s for s in sections if s.id == "goods")
+        lines = {piece.id: piece.lines for piece in goods.pieces}
+        assert [held(lines[pid][k]) for pid, k in (("goods:0", 0), ("goods:1", 0),
+                                                    ("goods:1", 1), ("goods:2", 0),
+                                                    ("goods:2", 1), ("goods:3", 0),
+                                                    ("goods:3", 1))] == [
+            before.goods[0], before.goods[1], before.mc_storage, before.cc_storage,
+            before.ftz, before.state_goods, before.public_services]
+        assert goods.terminal and any(line.startswith("Goods, storage and Public Services:")
+                                      for line in sections_text(sections))
+        shown = view(presenter, before, frozenset({before.current_player()}))
+        labels = [choice["label"] for choice in shown["choices"]]
+        assert ("Done" in shown["prompt"]) == ("Done" in labels), (shown["prompt"], labels)
+        kind = before.decision_name()
+        if kind in ("buy_resource", "buy_source", "buy_quantity", "cover_needs_buy",
+                    "effects_provide_source"):
+            assert all("₳" in label for label in labels if label not in ("Done", "No more")), \
+                labels
+            seen.add(kind)
+        if kind == "event_action_option":
+            assert all(" — " in label and ("legitimacy" in label or "VP" in label)
+                       for label in labels), labels
+            seen.add(kind)
+    assert {"buy_resource", "buy_source", "buy_quantity", "event_action_option"} <= seen, seen

@@ -3,8 +3,9 @@
 A game's ``present`` module (beside its ``render``) subclasses ``Presenter``: every decision
 as a prompt in words, every action with a readable label, every card and company with its
 text and icons (``Piece``, grouped in ``Section``s), and a log of what happened and why
-(``LogLine``).  The terminal (``meeplezoo play``) and the web table (``meeplezoo serve``) both
-read it, so they say the same things.
+(``LogLine``), and per move the public pieces it touched (``Presenter.touched``: the web table
+highlights the others' moves on the board).  The terminal (``meeplezoo play``) and the web
+table (``meeplezoo serve``) both read it, so they say the same things.
 
 Hidden information: ``sections(state, viewers)`` may show a seat's secrets (its hand, its
 bid) only when that seat is among ``viewers``; ``view`` puts the prompt and the choices in
@@ -140,6 +141,31 @@ class Presenter:
         """How a secret move reads to the seats that may not see it."""
         return "makes a secret choice"
 
+    # -- what a move touched ------------------------------------------------------------
+    def touched(self, before: GameState, action: int, after: GameState) -> list[str]:
+        """The ids of the pieces ``action`` touched, from ``before`` to ``after``, for the
+        web table to highlight where an agent's (or another person's) move happened.
+
+        Only what everyone may see: the pieces of the public view (``sections`` with no
+        viewer) that appeared or changed, and the action's target when the move is not
+        secret and the target is a public piece.  A piece a seat alone sees (a card in a
+        hand) is never named, so a highlight tells nobody more than the public board does.
+        An empty space that appears (``empty``: 地方創生's free cells, shown to a seat about
+        to place) is where the next move may go, not where this one went.  A game whose
+        public view misses where a move happened overrides this.
+        """
+        old = piece_prints(self.sections(before, frozenset()))
+        shown = self.sections(after, frozenset())
+        new = piece_prints(shown)
+        spaces = {piece.id for section in shown for piece in section.pieces
+                  if "empty" in piece.tags}
+        out = [pid for pid, now in new.items()
+               if old.get(pid) != now and (pid in old or pid not in spaces)]
+        target = None if self.secret(before, action) else self.target(before, action)
+        if target is not None and target not in out and (target in new or target in old):
+            out.append(target)
+        return out
+
     # -- helpers ----------------------------------------------------------------
     @staticmethod
     def name(state: GameState, action: int) -> str:
@@ -197,6 +223,14 @@ def view(presenter: Presenter, state: GameState, viewers: frozenset[int]) -> dic
         "prompt": presenter.prompt(state) if mine else "",
         "choices": choices(presenter, state) if mine else [],
     }
+
+
+def piece_prints(sections: list[Section]) -> dict[str, tuple[Any, ...]]:
+    """Each piece's id and what it shows (its text, icons, style and place): two positions'
+    prints differ for a piece exactly where a person would see it change."""
+    return {piece.id: (piece.title, tuple(piece.lines), piece.detail, tuple(piece.badges),
+                       tuple(piece.tags), piece.x, piece.y, piece.w)
+            for section in sections for piece in section.pieces}
 
 
 def sections_text(sections: list[Section]) -> list[str]:

@@ -1,7 +1,9 @@
 """Hegemony for people: every decision as a prompt in words ("Your sealed bid for the
 Taxation bill (p3 → C)"), every action with a label (card titles and effects, company
-names, policies by name), the table as cards and companies with their text, and a log that
-reports votes, bids, points, money and policy changes.
+names, policies by name, buying with its prices, an Event's options with their effects), the
+table as cards and companies with their text and every class's goods, storage and Public
+Services with their prices, and a log that reports votes, bids, points, money and policy
+changes.  A prompt offers Done only where Done is legal.
 
 Hidden information (``hidden.py``): the other classes' hands, every deck's order and the
 sealed bids of the others until they are revealed.  A class's hand and its own bid are shown
@@ -10,10 +12,11 @@ only to viewers holding that class; a bid is logged as "places a sealed bid" for
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.present import LogLine, Piece, Presenter, Section
-from meeplezoo.envs.hegemony import board
+from meeplezoo.envs.hegemony import board, effects_basic, storage
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
     CC,
@@ -22,9 +25,18 @@ from meeplezoo.envs.hegemony.actions import (
     SEAT_NAMES,
     WC,
     WORKER_KINDS,
+    blocks,
     card_designs,
     catalogue,
 )
+from meeplezoo.envs.hegemony.economy_trade import (
+    SRC_FOREIGN,
+    SRC_STRIDE,
+    UNLIMITED,
+    source_terms,
+)
+from meeplezoo.envs.hegemony.economy_trade import _buyable_sources as buyable_sources
+from meeplezoo.envs.hegemony.effects_state import _unit_offers as provide_offers
 from meeplezoo.envs.hegemony.politics import BIDS_IN, DRAWN, PARTICIPANTS, SECRET_BIDS, SIDE_FOR
 from meeplezoo.envs.hegemony.present_text import (
     BASIC_TEXT,
@@ -39,11 +51,13 @@ from meeplezoo.envs.hegemony.present_text import (
     card_text,
     card_title,
     company_text,
+    event_options,
     event_text,
     event_title,
     export_text,
     policy_text,
 )
+from meeplezoo.envs.hegemony.production import food_offers
 from meeplezoo.envs.hegemony.state import NO_WORKER, VP_SOURCES
 
 if TYPE_CHECKING:
@@ -117,6 +131,10 @@ PROMPTS = {
                               "come from?",
     "effects_machinery": "Choose the company that takes the machinery token",
 }
+# how a prompt offers Done; said only while Done is legal (``HegemonyPresenter.prompt``)
+OR_DONE = re.compile(r",? (?:or|then) Done\b| \(or Done\)")
+SOURCES = ("cc", "mc", "state", "foreign")
+GOODS4 = ("Food", "Luxury", "Health", "Education")
 CONTROL = {"end_turn": "End your turn", "done": "Done", "yes": "Yes", "no": "No",
            "pass": "Pass (discard a card for nothing)"}
 RULES = [
@@ -194,6 +212,12 @@ class HegemonyPresenter(Presenter):
         if kind == "turn":
             return PROMPTS[kind]
         text = PROMPTS.get(kind, super().prompt(st))
+        if blocks(seat).DONE not in st.legal_actions():  # a Done button or no word of it
+            text = OR_DONE.sub("", text)
+        if kind in ("buy_source", "buy_quantity"):  # the goods (and the seller) being bought
+            good = GOOD_NAMES[D.RESOURCES[st.ctx["economy_buy_res"]]]
+            text += f" — {good}" + (f" {self.value_text('source', SOURCES[arg % SRC_STRIDE])}"
+                                   if kind == "buy_quantity" else "")
         source = self.source(st) if kind.startswith("effects_") else ""
         return f"{text} — {source}" if source else text
 
@@ -261,7 +285,11 @@ class HegemonyPresenter(Presenter):
         if block in ("industry", "union"):
             return ("Union of " if block == "union" else "") + INDUSTRY_NAMES[value]
         if block == "resource":
-            return GOOD_NAMES.get(value, value.replace("_", " "))
+            return self.resource_text(st, value)
+        if block == "source":
+            return self.offer_text(st, SOURCES.index(value))
+        if block == "qty" and st.decision_name() == "buy_quantity":
+            return self.quantity_text(st, int(value))
         if block == "event":
             k = int(value) - 1
             return event_title(st.events[k]) if k < len(st.events) else name
@@ -293,10 +321,55 @@ class HegemonyPresenter(Presenter):
             return f"Trade deal {value}"
         return ""
 
+    # -- prices: what a buyer reads before choosing ------------------------------------
+    def resource_text(self, st: HegemonyState, value: str) -> str:
+        """``Food (from ₳9 a unit)``: a resource to buy, with its cheapest unit price among
+        the sources that can sell it to the buyer now (those a card allows)."""
+        name = GOOD_NAMES.get(value, value.replace("_", " "))
+        if st.decision_name() != "buy_resource":
+            return name
+        buyer, res = st.current_player(), D.RESOURCES.index(value)
+        units = [source_terms(st, buyer, res, src)[1]
+                 for src in buyable_sources(st, buyer, res)]
+        return f"{name} (from ₳{min(units)} a unit)" if units else name
+
+    def offer_text(self, st: HegemonyState, src: int) -> str:
+        """A source with its unit price (and what it holds), for the three decisions that
+        choose one: buying goods, a class's missing Food, the State providing an Event's
+        goods.  What the buyer pays under a card's price modifiers is in the quantities'
+        labels (``quantity_text``)."""
+        where = self.value_text("source", SOURCES[src])
+        kind, seat, arg = st.decision_name(), st.current_player(), st.top()[2]
+        if kind == "buy_source":
+            held, unit = source_terms(st, seat, st.ctx["economy_buy_res"], src)
+        elif kind == "cover_needs_buy":
+            unit = dict(food_offers(st, seat)).get(src, 0)
+            held = UNLIMITED if src == SRC_FOREIGN else (
+                st.cc_storage, st.mc_storage, st.state_goods)[src][0]
+        elif kind == "effects_provide_source":
+            offers = {source: (units, price) for source, price, units in provide_offers(st, arg)}
+            held, unit = offers.get(src, (0, 0))
+        else:
+            return where
+        stock = "any number" if held >= UNLIMITED else f"{held} there"
+        return f"{where}: ₳{unit} a unit ({stock})"
+
+    def quantity_text(self, st: HegemonyState, qty: int) -> str:
+        """``3 units for ₳36``: what the buyer pays for them, card modifiers included."""
+        if not qty:
+            return "No more"
+        seat, src = st.current_player(), st.top()[2] % SRC_STRIDE
+        unit = source_terms(st, seat, st.ctx["economy_buy_res"], src)[1]
+        paid = effects_basic.purchase_price(st, unit * qty)
+        return f"{qty} unit{'s' if qty > 1 else ''} for ₳{paid}"
+
     def option_text(self, st: HegemonyState, k: int) -> str:
         kind = st.decision_name()
         if kind == "event_action_option" and st.top()[2] < len(st.events):
-            return f"Option {k + 1} of {event_title(st.events[st.top()[2]])}"
+            event = st.events[st.top()[2]]
+            options = event_options(event)
+            effect = f" — {options[k]}" if k < len(options) else ""
+            return f"Option {k + 1} of {event_title(event)}{effect}"
         card = self.resolving_card(st)
         options = card_options(card) if card else []
         return f"Option {k + 1}: {options[k]}" if k < len(options) else f"Option {k + 1}"
@@ -355,7 +428,7 @@ class HegemonyPresenter(Presenter):
 
     # -- the table ------------------------------------------------------------------
     def sections(self, st: HegemonyState, viewers: frozenset[int]) -> list[Section]:
-        out = [self.policies(st), self.classes(st, viewers)]
+        out = [self.policies(st), self.classes(st, viewers), self.goods(st)]
         for cls in sorted(viewers):
             designs = card_designs(cls)
             seen: set[str] = set()
@@ -411,6 +484,8 @@ class HegemonyPresenter(Presenter):
                 unemployed = sum(st.unemployed[cls])
                 lines.append(f"population {board.population(st, cls)} · prosperity "
                              f"{st.prosperity[cls]} · {unemployed} unemployed")
+            if cls == CC:
+                lines.append(f"wealth {st.wealth}")
             if cls == 3:
                 lines.append("legitimacy WC/MC/CC " + "/".join(map(str, st.legitimacy)))
             bid = self.bid_line(st, cls, viewers)
@@ -422,6 +497,53 @@ class HegemonyPresenter(Presenter):
         return Section("classes", "Classes", pieces,
                        note=f"voting bag: {bag}; unions: {unions or 'none'}"
                             + ("; a Demonstration is on" if st.demonstration else ""))
+
+    @staticmethod
+    def goods(st: HegemonyState) -> Section:
+        """What every class holds, as terminal play prints it too: the Working and Middle
+        Classes' goods (Food, Luxury, Health, Education), the Middle and Capitalist Classes'
+        storage (held/room) and prices, the Free Trade Zone, the State's goods and Public
+        Services with its prices, and the Foreign Market's: what a buyer needs to read to
+        decide "Buy from whom?"."""
+        def amounts(held: list[int], names: tuple[str, ...] = GOODS4,
+                    room: list[int] | None = None) -> str:
+            return " · ".join(f"{name} {n}" + (f"/{room[g]}" if room else "")
+                              for g, (name, n) in enumerate(zip(names, held)))
+
+        def prices(cls: int) -> str:
+            return " · ".join(f"{name} ₳{board.price(st, cls, g)}"
+                              for g, name in enumerate(GOODS4))
+
+        def room(cls: int) -> list[int]:
+            return [storage.capacity(st, cls, g) for g in range(len(GOODS4))]
+
+        services = [D.PUBLIC_SERVICE_PRICE[st.policies[3]], D.PUBLIC_SERVICE_PRICE[st.policies[4]]]
+        tariff = D.FOREIGN_TARIFF[st.policies[5]]
+        pieces = [
+            Piece("goods:0", CLASS_NAMES[WC], [f"goods: {amounts(st.goods[WC])}"],
+                  tags=[SHORT[WC]]),
+            Piece("goods:1", CLASS_NAMES[MC], [f"goods: {amounts(st.goods[MC])}",
+                                               f"storage: {amounts(st.mc_storage, room=room(MC))}",
+                                               f"prices: {prices(MC)}"], tags=[SHORT[MC]]),
+            Piece("goods:2", CLASS_NAMES[CC], [
+                f"storage: {amounts(st.cc_storage, room=room(CC))}",
+                f"Free Trade Zone: {amounts(st.ftz, GOODS4[:2], list(D.FTZ_CAP))}",
+                f"prices: {prices(CC)}"], tags=[SHORT[CC]]),
+            Piece("goods:3", CLASS_NAMES[3], [
+                f"goods: {amounts(st.state_goods, GOODS4[:2])}",
+                f"Public Services: {amounts(st.public_services, (*GOODS4[2:], 'Influence'))}",
+                "prices: " + " · ".join(f"{name} ₳{n}" for name, n in zip(
+                    (*GOODS4, "Influence"), (*D.STATE_GOODS_PRICE, *services,
+                                             D.MEDIA_INFLUENCE_PRICE)))], tags=[SHORT[3]]),
+            Piece("goods:foreign", "Foreign Market", [
+                "prices: " + " · ".join(f"{name} ₳{base + tax}" for name, base, tax in zip(
+                    GOODS4[:2], D.FOREIGN_BASE, tariff)),
+                f"tariff (p6) included: Food ₳{tariff[0]} · Luxury ₳{tariff[1]}"],
+                tags=["grey"]),
+        ]
+        return Section("goods", "Goods, storage and Public Services", pieces,
+                       note="storage and the Free Trade Zone as held/room", terminal=True,
+                       details=False)
 
     @staticmethod
     def bid_line(st: HegemonyState, cls: int, viewers: frozenset[int]) -> str:

@@ -136,6 +136,27 @@ def event_text(index: int) -> str:
             f"{row['options']}; if the State leaves it: -1 legitimacy with {penalty}")
 
 
+def event_options(index: int) -> list[str]:
+    """Each option of an Event in words, in the engine's option order: what the State does
+    and what it earns (``Working Class: provide 2 Food, 2 Luxury (the State gains +2
+    legitimacy with the WC)``), so an Event Action's choice says its effect.  The deck's row
+    lists the rewards in that order, one per option; where it does not, each option reads
+    the whole list."""
+    row, event = DECK_ROWS[EVENTS[index]["id"]], EVENTS[index]
+    rewards = row["options"].split(", ")
+    out = []
+    for k, option in enumerate(event["options"]):
+        reward = rewards[k] if len(rewards) == len(event["options"]) else row["options"]
+        cls = option.get("class")
+        if cls is not None:
+            reward = reward.removeprefix(f"{cls}: ").replace("Leg", "legitimacy")
+            who = CLASS_NAMES[("WC", "MC", "CC", "ST").index(cls)]
+            out.append(f"{who}: {row['task']} (the State gains {reward} with the {cls})")
+        else:
+            out.append(f"{row['task']}, {reward}")
+    return out
+
+
 def agenda_text(index: int) -> str:
     target = AGENDAS[index]["target"]
     return "the State scores when the policies read " + ", ".join(

@@ -2,11 +2,15 @@
 downloaded one) driven by Playwright.  For each game a whole game is played through the page
 by clicks, the person holding one seat against the heuristic bots; the Hegemony table shows
 the person's hand and nothing of the others'; the table survives a reload; two people, each
-in their own browser context, play one Hegemony table through their own seat links.
+in their own browser context, play one Hegemony table through their own seat links; the
+Japanese text draws as glyphs, not tofu (it needs a CJK font: ``make chromium`` installs one);
+the Hegemony page shows every class's goods as the state holds them; the agents' last moves
+are marked on the board and in the log.
 
 One server (uvicorn, in a thread) and one browser serve the whole module.  A screenshot of each
-game is written to ``$MEEPLEZOO_SCREENSHOTS`` (the README's come from
-``MEEPLEZOO_SCREENSHOTS=docs/screenshots``), else to the test's temporary folder.
+game (the whole page, once the agents' last moves are marked) is written to
+``$MEEPLEZOO_SCREENSHOTS`` (the README's come from ``MEEPLEZOO_SCREENSHOTS=docs/screenshots``),
+else to the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -139,12 +143,17 @@ def test_a_whole_game_through_the_page(server, page, env, players, tmp_path):
     assert page.locator("#prompt").inner_text()  # a prompt in words
     rng = random.Random(7)
     moves = 0
+    shot, taken = screenshots(tmp_path) / f"{env}.png", False
     while page.evaluate("document.body.dataset.over") != "1":
         click_once(page, rng)
         moves += 1
-        if moves == 12:
-            page.screenshot(path=str(screenshots(tmp_path) / f"{env}.png"))
+        # the screenshot: after 12 moves, once the agents' last moves are marked on the board
+        if moves >= 12 and not taken and page.locator("#board .piece.recent").count():
+            page.screenshot(path=str(shot), full_page=True)
+            taken = True
         assert moves < 1500
+    if not taken:
+        page.screenshot(path=str(shot), full_page=True)
     state = app.state.tables.tables[table].state
     assert state.is_terminal()
     assert "The game is over" in page.locator("#prompt").inner_text()
@@ -249,14 +258,178 @@ def test_two_people_at_one_table_each_through_their_own_link(server, browser):
             wait_until(page, "document.body.dataset.busy === '0'")
             shown = page.locator("body").inner_text()
             mine, theirs = hand_titles(live.state, seat), hand_titles(live.state, 1 - seat)
+            # a title the public log shows (another copy of the card, played) is no secret
+            played = {t for t in theirs if any(t in line.text for line in live.log
+                                               if line.seen_by is None)}
             assert f"Your hand ({names[seat]})" in shown
             assert f"Your hand ({names[1 - seat]})" not in shown
             assert all(title in shown for title in mine)
-            assert not [t for t in theirs - mine if t in shown]
-            assert not [t for t in theirs - mine for text in received[seat] if t in text]
+            assert not [t for t in theirs - mine - played if t in shown]
+            assert not [t for t in theirs - mine - played for text in received[seat]
+                        if t in text]
             assert not [text for text in received[seat] if f"Your hand ({names[1 - seat]})"
                         in text]
         assert not errors, errors
     finally:
         for context in contexts:
             context.close()
+
+
+# -- Japanese text: glyphs, never tofu ------------------------------------------------------
+JAPANESE = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]"
+# Each distinct Japanese character of the page drawn alone into a canvas in the font its
+# element uses, and a character no font has (a noncharacter of plane 16) for the missing-glyph
+# box: without a CJK font every character draws the same box (or nothing), with one each
+# draws its own glyph.
+GLYPHS = """(pattern) => {
+  const re = new RegExp(pattern, "u");
+  const fonts = new Map();  // character -> the font-family of an element showing it
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const element = node.parentElement;
+    if (!element || !element.getClientRects().length) continue;  // shown text only
+    for (const c of node.textContent) {
+      if (re.test(c) && !fonts.has(c)) fonts.set(c, getComputedStyle(element).fontFamily);
+    }
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const ctx = canvas.getContext("2d", {willReadFrequently: true});
+  const draw = (c, family) => {
+    ctx.clearRect(0, 0, 48, 48);
+    ctx.font = `32px ${family}`;
+    ctx.fillStyle = "#000";
+    ctx.fillText(c, 6, 38);
+    const alpha = ctx.getImageData(0, 0, 48, 48).data.filter((_, k) => k % 4 === 3);
+    return {ink: alpha.some((a) => a > 0), print: alpha.join(",")};
+  };
+  const family = getComputedStyle(document.body).fontFamily;
+  const missing = draw("\\u{10FFFD}", family).print;
+  const shown = [...fonts].map(([c, f]) => ({c, f, ...draw(c, f)}));
+  return {
+    family, chars: shown.map((g) => g.c).join(""),
+    blank: shown.filter((g) => !g.ink).map((g) => g.c).join(""),
+    tofu: shown.filter((g) => g.print === missing).map((g) => g.c).join(""),
+    distinct: new Set(shown.map((g) => g.print)).size,
+  };
+}"""
+
+
+@pytest.mark.parametrize("env,players,words", [
+    ("chihou_sousei_v1", 2, ["地方創生", "東京"]),
+    ("asian_delivery_v1", 3, ["アジアンデリバリー"]),
+])
+def test_the_japanese_text_renders_as_glyphs_not_tofu(server, page, env, players, words):
+    """The page's Japanese text (the titles, 東京, the district names) drawn with the page's
+    fonts: every distinct character leaves ink, none is the missing-glyph box, and they
+    draw as different glyphs (tofu draws them all as one box).  Fails on a machine without
+    a CJK font (``make chromium`` installs Debian's fonts-ipafont-gothic); the stylesheet
+    names one for each system."""
+    base, _ = server
+    start_table(page, base, env, players)
+    shown = page.locator("body").inner_text()
+    assert all(word in shown for word in words), words
+    glyphs = page.evaluate(GLYPHS, JAPANESE)
+    for face in ("Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Meiryo", "IPAGothic"):
+        assert face in glyphs["family"], glyphs["family"]  # a Japanese face on every system
+    chars = glyphs["chars"]
+    assert len(chars) >= 6 and all(c in chars for word in words for c in word), chars
+    assert not glyphs["blank"], f"drawn as nothing: {glyphs['blank']}"
+    assert not glyphs["tofu"], f"drawn as the missing-glyph box (tofu): {glyphs['tofu']}"
+    # all distinct, but for a pair a font may draw alike (ー and 一 are both a bar)
+    assert glyphs["distinct"] >= len(chars) - 2, (glyphs["distinct"], chars)
+
+
+# -- Hegemony: every class's goods on the table ----------------------------------------------
+GOODS_LINES = """() => Object.fromEntries(
+  [...document.querySelectorAll('#board [data-id^="goods:"]')].map((node) => [node.dataset.id,
+    [...node.querySelectorAll(".piece-line")].map((line) => line.textContent)]))"""
+
+
+def amounts(line: str) -> list[int]:
+    """``storage: Food 3/8 · Luxury 1/8`` -> ``[3, 1]`` (what is held, not the room)."""
+    return [int(part.split()[-1].split("/")[0]) for part in line.split(": ", 1)[1].split(" · ")]
+
+
+def goods_shown(lines: dict[str, list[str]]) -> dict[str, list[int]]:
+    """Every amount of the goods pieces by ``<piece id>/<line name>`` (``goods:1/storage``)."""
+    return {f"{pid}/{line.split(':')[0]}": amounts(line) for pid, shown in lines.items()
+            for line in shown if not line.startswith(("prices", "tariff"))}
+
+
+def goods_held(state) -> dict[str, list[int]]:
+    return {"goods:0/goods": state.goods[0], "goods:1/goods": state.goods[1],
+            "goods:1/storage": state.mc_storage, "goods:2/storage": state.cc_storage,
+            "goods:2/Free Trade Zone": state.ftz, "goods:3/goods": state.state_goods,
+            "goods:3/Public Services": state.public_services}
+
+
+def test_the_hegemony_table_shows_every_classs_goods_as_the_state_holds_them(server, page):
+    """Through two rounds by clicks (two Productions fill and empty the stores), at every
+    decision of the person: each class's goods, the Middle and Capitalist Classes' storage,
+    the Free Trade Zone, the State's goods and Public Services read from the page equal the
+    state's; a prompt that offers Done has a Done button, and buying names the prices."""
+    base, app = server
+    table = start_table(page, base, "hegemony_v1", 4, seed=11)
+    live = app.state.tables.tables[table]
+    rng = random.Random(5)
+    checked, nonzero = 0, set()
+    while live.state.round < 3 and not live.state.is_terminal():
+        held = goods_held(live.state)
+        assert goods_shown(page.evaluate(GOODS_LINES)) == held
+        nonzero |= {key for key, values in held.items() if any(values)}
+        checked += 1
+        prompt = page.locator("#prompt").inner_text()
+        labels = page.locator("#choices .choice-button").all_inner_texts()
+        if "Done" in prompt:
+            assert "Done" in labels, (prompt, labels)
+        if prompt.startswith(("Buy from whom", "How many units")):
+            assert all("₳" in label for label in labels if label not in ("Done", "No more"))
+        click_once(page, rng)
+        assert checked < 600
+    assert checked > 40, checked
+    assert nonzero >= {"goods:0/goods", "goods:1/goods", "goods:1/storage", "goods:2/storage",
+                       "goods:3/Public Services"}, nonzero  # amounts that moved
+
+
+# -- the others' last moves, on the board -----------------------------------------------------
+MARKED = """() => ({
+  pieces: [...document.querySelectorAll("#board .piece.recent")].map((node) => node.dataset.id),
+  board: [...document.querySelectorAll("#board .piece")].map((node) => node.dataset.id),
+  log: [...document.querySelectorAll("#log li.recent")].map((node) => node.textContent),
+  note: !document.getElementById("recent-note").hidden,
+})"""
+
+
+def test_the_agents_last_moves_are_highlighted_on_the_board(server, page):
+    """Necropolis, the person against the heuristic bot: at every decision of the person,
+    the board marks exactly the pieces the agent's moves since the person's last move
+    touched (the server's record of them), and the log marks those moves' lines; right
+    after a decision of the person's own, with no agent move since, nothing is marked."""
+    base, app = server
+    table = start_table(page, base, "necropolis_railway_v1", 2, seed=4)
+    live = app.state.tables.tables[table]
+    rng = random.Random(11)
+    marked_moves = quiet = 0
+    for _ in range(40):
+        if live.state.is_terminal():
+            break
+        shown = page.evaluate(MARKED)
+        since = []
+        for move in reversed(live.moves):
+            if move.seat == 0:
+                break
+            since.append(move)
+        touched = {pid for move in since for pid in move.touched}
+        assert sorted(shown["pieces"]) == sorted(touched & set(shown["board"])), since
+        if since:
+            assert shown["pieces"] and shown["note"], since  # an agent's move is on the board
+            lines = live.log[since[-1].log_start:since[0].log_end]  # no secret lines here
+            assert shown["log"] == [line.text.strip() for line in lines]
+            marked_moves += 1
+        else:
+            assert not shown["pieces"] and not shown["log"] and not shown["note"]
+            quiet += 1
+        click_once(page, rng)
+    assert marked_moves >= 5 and quiet >= 1, (marked_moves, quiet)

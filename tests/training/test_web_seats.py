@@ -217,6 +217,91 @@ def test_rejoining_with_a_link_shows_the_seat_as_it_stands(client, fixed_draws):
     assert again == view(client, made["id"], link) and again["table"]["version"] == 6
 
 
+# -- the others' last moves ------------------------------------------------------------
+def piece_ids(shown: dict) -> set[str]:
+    return {piece["id"] for section in shown["sections"] for piece in section["pieces"]}
+
+
+@pytest.mark.parametrize("env", sorted(TWO_PEOPLE))
+def test_a_view_marks_the_others_moves_since_its_seat_last_moved(client, env, fixed_draws):
+    """Over 120 moves of two people and the bots: each link's ``recent`` names the public
+    pieces (the watcher's view holds each of them) that the moves since its seat last moved
+    touched, and no piece of its own move; its log range holds those moves' lines it may
+    read.
+    A seat's hand is never marked (Hegemony: no ``hand:`` piece, whoever moved)."""
+    seats = TWO_PEOPLE[env]
+    rng = random.Random(9)
+    marked = 0
+    made = None
+    for _ in range(120):
+        if made is None or table_of(client, made["id"]).state.is_terminal():
+            made = make(client, env, seats)
+            table, live = made["id"], table_of(client, made["id"])
+            people = [seat_link(made, 0), seat_link(made, 1)]
+        advance(client, table, made, rng)
+        public = piece_ids(view(client, table, watcher(made)))
+        for seat, link in enumerate(people):
+            shown = view(client, table, link)
+            since = []
+            for move in reversed(live.moves):
+                if move.seat == seat:
+                    break
+                since.append(move)
+            touched = {pid for move in since for pid in move.touched}
+            recent = set(shown["recent"]["pieces"])
+            assert recent == touched & piece_ids(shown), (env, seat)
+            assert recent <= public and not [p for p in recent if p.startswith("hand")]
+            readable = [line.text for line in (live.log[since[-1].log_start:since[0].log_end]
+                                               if since else [])
+                        if line.visible_to(frozenset({seat}))]
+            start, end = shown["recent"]["log"]
+            assert shown["log"][start:end] == readable and end - start == len(readable)
+            marked += bool(recent)
+    assert marked >= 40, marked
+
+
+def test_undo_takes_the_undone_moves_off_the_board(client):
+    """The agents' replies to the person's decision are marked; an undo back to that
+    decision marks again what was marked before it, nothing of the undone moves.  A watcher
+    at a table of agents only sees the last move marked."""
+    made = make(client, "necropolis_railway_v1", ["human", "heuristic"], practice=True, seed=3)
+    table, link = made["id"], seat_link(made, 0)
+    live = table_of(client, table)
+    replied = 0
+    for _ in range(40):
+        before = view(client, table, link)
+        count = len(live.moves)
+        post(client, table, link, "act", {"seat": 0, "action": before["choices"][0]["action"]})
+        if not view(client, table, link)["table"]["bot_to_move"]:
+            continue
+        post(client, table, link, "step", {"moves": 5000})
+        replies = live.moves[count + 1:]
+        assert replies and all(move.seat != 0 for move in replies)
+        shown = view(client, table, link)
+        assert set(shown["recent"]["pieces"]) == {p for m in replies for p in m.touched} & \
+            piece_ids(shown)
+        replied += bool(shown["recent"]["pieces"])
+        assert post(client, table, link, "undo", {}).status_code == 200
+        assert len(live.moves) == count
+        assert view(client, table, link)["recent"] == before["recent"]
+        post(client, table, link, "act", {"seat": 0, "action": before["choices"][-1]["action"]})
+        if view(client, table, link)["table"]["bot_to_move"]:
+            post(client, table, link, "step", {"moves": 5000})
+    assert replied >= 3, replied
+    agents = make(client, "chihou_sousei_v1", ["heuristic", "heuristic"])
+    watch, live = watcher(agents), table_of(client, agents["id"])
+    seen = 0
+    for _ in range(10):
+        post(client, agents["id"], watch, "step", {"moves": 1})
+        shown = view(client, agents["id"], watch)
+        assert set(shown["recent"]["pieces"]) == set(live.moves[-1].touched) & piece_ids(shown)
+        start, end = shown["recent"]["log"]
+        assert shown["log"][start:end] == [line.text for line in live.log[
+            live.moves[-1].log_start:live.moves[-1].log_end]] and end == len(shown["log"])
+        seen += bool(shown["recent"]["pieces"])
+    assert seen >= 3, seen
+
+
 # -- hot-seat ---------------------------------------------------------------------------
 def test_hot_seat_passes_the_screen_between_the_peoples_seats(client, fixed_draws):
     """One link holds both people's seats; when the turn goes from one to the other, the

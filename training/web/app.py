@@ -11,7 +11,9 @@
                                             practice or hot-seat)
     POST /api/tables                        {env, players, seats, options, practice, seed,
                                             open, hotseat} -> id, credentials, links
-    GET  /api/tables/{id}/view[?seat=N]     what the link's seat may see
+    GET  /api/tables/{id}/view[?seat=N]     what the link's seat may see, with ``recent``:
+                                            the pieces and log lines of the others' moves
+                                            since that seat last moved
     POST /api/tables/{id}/act               {seat, action, version}: a move for the link's seat
     POST /api/tables/{id}/step              {moves, version}: let the agents move
     POST /api/tables/{id}/undo              {version}: back to the link's previous decision

@@ -7,7 +7,9 @@ a view: the presentation layer's view for the seat its link holds
 (``envs.core.present.view``), with the log lines that seat may read; every other seat's
 secrets are stripped on the server before anything is sent.  A table hands out one link per
 human seat (its credentials), or one for all of them in hot-seat mode, and one for a
-watcher, who sees only what is public unless the table is an open practice table.
+watcher, who sees only what is public unless the table is an open practice table.  A view
+also says what the others did since its seat last moved (``recent``): the public pieces those
+moves touched (``Presenter.touched``) and their log lines, for the page to highlight.
 
 Nothing to peek at: the seed is drawn here from ``secrets`` and shown only when the game ends
 (or at a practice table given its seed); undo never goes back past a random event or a
@@ -242,12 +244,25 @@ class Holder:
 
 @dataclass
 class Decision:
-    """A person's decision, as undo needs it: the position before it, the log's length then
-    and the seat that decided."""
+    """A person's decision, as undo needs it: the position before it, the log's and the
+    moves' lengths then, and the seat that decided."""
 
     state: GameState
     log_length: int
     seat: int
+    moves: int = 0
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step played at the table, as the highlights need it: who moved (None: a saved game
+    was loaded, before which nothing counts as recent), where its log lines are
+    (``log[log_start:log_end]``), and the public pieces it touched (``Presenter.touched``)."""
+
+    seat: int | None
+    log_start: int
+    log_end: int
+    touched: tuple[str, ...] = ()
 
 
 @dataclass
@@ -268,6 +283,7 @@ class Table:
     hotseat: bool = False
     log: list[LogLine] = field(default_factory=list)
     history: list[Decision] = field(default_factory=list)  # since the last stop
+    moves: list[Move] = field(default_factory=list)  # every step, for the highlights
     undo_stop: str = ""  # what stopped undo last (a random event, a hidden reveal)
     version: int = 0
     redeal: np.random.Generator = field(
@@ -345,9 +361,37 @@ class Table:
                              "another person" if who == HUMAN else who}
                             for s, who in enumerate(self.seats)],
             }
-            lines = [line.text for line in self.log if line.visible_to(viewers)]
-            shown["log"] = lines[-LOG_SHOWN:]
+            seen = [k for k, line in enumerate(self.log) if line.visible_to(viewers)]
+            seen = seen[-LOG_SHOWN:]
+            shown["log"] = [self.log[k].text for k in seen]
+            shown["recent"] = self.recent(shown, seen, seat, holder)
             return shown
+
+    def recent(self, shown: dict[str, Any], seen: list[int], seat: int | None,
+               holder: Holder) -> dict[str, Any]:
+        """What the others did since the viewing seat last moved, for the page to highlight:
+        ``pieces``, the ids of the pieces those moves touched that this view shows, and
+        ``log``, ``[start, end)``: where those moves' lines are in the view's log (``seen``,
+        the indexes in ``self.log`` of the lines it shows).  A watcher's recent moves are
+        those since a person last moved (at a table of agents only, the last move).
+
+        Nothing here is hidden from the viewer: a move's pieces are public ones
+        (``Presenter.touched`` reads the public view), kept only where the view shows them,
+        and its log lines are among those the view shows."""
+        stop = frozenset({seat}) if seat is not None and holder.seats else self.human_seats
+        since: list[Move] = []
+        for move in reversed(self.moves):
+            if move.seat is None or move.seat in stop:
+                break
+            since.append(move)
+            if not stop:  # nobody's last move to count from: the last move alone
+                break
+        if not since:
+            return {"pieces": [], "log": [0, 0]}
+        on_view = {piece["id"] for section in shown["sections"] for piece in section["pieces"]}
+        pieces = sorted({pid for move in since for pid in move.touched} & on_view)
+        lines = [i for i, k in enumerate(seen) if since[-1].log_start <= k < since[0].log_end]
+        return {"pieces": pieces, "log": [lines[0], lines[-1] + 1] if lines else [0, 0]}
 
     def pass_screen(self, holder: Holder, body: dict[str, Any]) -> None:
         """Hot-seat: the screen has been passed to ``{"seat"}``, whose turn it is; its hand
@@ -392,7 +436,8 @@ class Table:
                 legal = ", ".join(f"{a} ({self.presenter.label(self.state, a)})"
                                   for a in self.state.legal_actions()[:12])
                 raise TableError(400, f"action {action} is not legal now; legal: {legal}")
-            self.history.append(Decision(self.state.clone(), len(self.log), seat))
+            self.history.append(Decision(self.state.clone(), len(self.log), seat,
+                                         len(self.moves)))
             self.play(action)
 
     def step(self, body: dict[str, Any]) -> int:
@@ -428,7 +473,10 @@ class Table:
             raise TableError(500, f"the agent of seat {before.current_player()} "
                              f"({self.seats[before.current_player()]}) played an illegal "
                              f"move: {exc}") from None
+        start = len(self.log)
         self.log += self.presenter.narrate(before, int(action), self.state)
+        self.moves.append(Move(before.current_player(), start, len(self.log), tuple(
+            self.presenter.touched(before, int(action), self.state))))
         self.version += 1
         if self.history and not self.practice:  # nothing to stop when nothing can be undone
             stop = step_reveals(before, int(action), self.state, self.human_seats,
@@ -473,6 +521,7 @@ class Table:
                 raise refusal
             last = self.history.pop()
             self.state = last.state
+            del self.moves[last.moves:]
             self.log = [*self.log[:last.log_length],
                         LogLine(f"(undone: back to {self.seat_name(last.seat)}'s previous "
                                 "decision)")]
@@ -505,8 +554,10 @@ class Table:
                              f"table plays {self.game.config_dict()}")
         with self.lock:
             if self.practice:
-                self.history.append(Decision(self.state, len(self.log), min(holder.seats)))
+                self.history.append(Decision(self.state, len(self.log), min(holder.seats),
+                                             len(self.moves)))
                 self.state = loaded
+                self.moves.append(Move(None, len(self.log), len(self.log)))
                 self.log.append(LogLine("(a saved game was loaded)"))
                 self.version += 1
                 return
@@ -521,6 +572,7 @@ class Table:
                                 LogLine("(a saved game was loaded: back to where it was "
                                         "saved)")]
                     self.state = loaded
+                    del self.moves[self.history[k].moves:]
                     del self.history[k:]
                     self.version += 1
                     return

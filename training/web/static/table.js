@@ -150,8 +150,20 @@ function drawSeats(view) {
 
 function drawLog(view) {
   const log = $("log");
-  log.replaceChildren(...view.log.map((line) => MZ.el("li", line.startsWith("  ") ? "indent" : "", line.trim())));
+  const [start, end] = view.recent.log;  // the others' lines since your last move
+  log.replaceChildren(...view.log.map((line, k) => MZ.el("li",
+    [line.startsWith("  ") ? "indent" : "", k >= start && k < end ? "recent" : ""]
+      .filter(Boolean).join(" "), line.trim())));
   log.scrollTop = log.scrollHeight;
+}
+
+// what the others did since this seat last moved: the pieces it touched, marked on the board
+function drawRecent(view) {
+  const ids = new Set(view.recent.pieces);
+  for (const node of $("board").querySelectorAll(".piece")) {
+    if (ids.has(node.dataset.id)) node.classList.add("recent");
+  }
+  $("recent-note").hidden = !ids.size && view.recent.log[0] === view.recent.log[1];
 }
 
 function draw(view) {
@@ -171,6 +183,7 @@ function draw(view) {
   drawChoices(view);
   drawSeats(view);
   drawLog(view);
+  drawRecent(view);
   $("rules").replaceChildren(...view.rules.map((r) => MZ.el("li", null, r)));
   $("undo").disabled = !view.table.can_undo;
   $("undo").title = view.table.can_undo ? "Back to your previous decision"
