@@ -604,7 +604,7 @@ def test_an_export_carries_the_critics_value_and_a_search_can_use_it(toy, run_di
         result = ISMCTS(game, prior=agent, value=network_value(agent), simulations=6,
                         seed=seed).search(state)
         assert state.legal_mask()[result.action]
-    old = load("necropolis_railway_v1/ppo_league")  # shipped before the value output
+    old = load("chihou_sousei_v1/ppo_league")  # shipped before the value output, none fitted
     assert not old.has_value
     with pytest.raises(CheckpointError, match="no value output"):
         old.value(np.zeros(old.observation_size, np.float32), np.ones(old.action_count, bool))

@@ -38,12 +38,15 @@ def test_the_copy_names_its_value_file_and_how_it_was_made(fitted):
     assert fit["command"].startswith("meeplezoo fit-value --checkpoint " + SOURCE)
     source = checkpoint_folder(SOURCE)
     assert (fitted / "policy.onnx").read_bytes() == (source / "policy.onnx").read_bytes()
-    assert "value_file" not in json.loads((source / "card.json").read_text())
+    # the source is untouched (the shipped card has its own value, fitted on records)
+    assert json.loads((source / "card.json").read_text()).get("value_fit") != fit
+    assert (fitted / "value.onnx").read_bytes() != (source / "value.onnx").read_bytes()
 
 
 def test_the_agent_has_a_value_and_the_search_reads_it(fitted):
     agent = PolicyAgent(fitted)
-    assert agent.has_value and not PolicyAgent(checkpoint_folder(SOURCE)).has_value
+    assert agent.has_value
+    assert not PolicyAgent(checkpoint_folder("chihou_sousei_v1/ppo_league")).has_value
     game = envs.make_game("necropolis_railway_v1", num_players=2)
     state = game.new_initial_state(5)
     obs = np.stack([state.observation(0), state.observation(1)])
