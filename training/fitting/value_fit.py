@@ -39,13 +39,12 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import make_bot
-from meeplezoo.training.agents.opponents import CheckpointError, TeamAgent, checkpoint_folder, load
+from meeplezoo.training.agents.opponents import CheckpointError, checkpoint_folder
 from meeplezoo.training.agents.search import rollout_value
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.fitting.onnx import quiet_onnx_export
-
-VALUE_FILE = "value.onnx"
-MARGIN_WEIGHT = 0.1  # the search's own (ISMCTS.margin_weight): leaves and ends agree
+from meeplezoo.training.fitting.value_curve import MARGIN_WEIGHT  # the search's own
+from meeplezoo.training.fitting.value_records import VALUE_FILE, fit_from_records, member_folders
 
 
 @dataclass
@@ -147,14 +146,6 @@ def write_value_onnx(net: Any, observation_size: int, path: Path) -> None:
                           opset_version=17, dynamo=False, verbose=False)
 
 
-def _members(folder: Path) -> dict[str, Path]:
-    """role -> member folder (one checkpoint: its own role, or None for a symmetric game)."""
-    agent = load(str(folder))
-    if isinstance(agent, TeamAgent):
-        return {role: member.path for role, member in agent.members.items()}
-    return {agent.role: agent.path}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="meeplezoo fit-value", description=__doc__.split(
         "\n\n")[1], formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -183,8 +174,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.records is not None:
-        from meeplezoo.training.fitting.value_records import fit_from_records
-
         return fit_from_records(args, argv, parser)
     if args.sizes is not None or args.held_out_games is not None:
         raise ConfigError("--sizes and --held-out-games belong to --records: name a record "
@@ -197,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.epochs < 1 or args.hidden < 1:
         raise ConfigError("--epochs and --hidden must be at least 1")
     source = checkpoint_folder(args.checkpoint)
-    members = _members(source)
+    members = member_folders(source)
     first = json.loads((next(iter(members.values())) / "card.json").read_text())
     env_name = first["env"]
     default = envs.game_class(env_name).default_players

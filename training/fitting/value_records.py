@@ -53,7 +53,8 @@ def _sizes(text: str | None, available: int) -> list[int]:
     return sizes
 
 
-def _members(folder: Path) -> dict[str | None, Path]:
+def member_folders(folder: Path) -> dict[str | None, Path]:
+    """role -> member folder (one checkpoint: its own role, or None for a symmetric game)."""
     agent = load(str(folder))
     if isinstance(agent, TeamAgent):
         return {role: member.path for role, member in agent.members.items()}
@@ -77,7 +78,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
                           f"{records.games_planned} games are complete; finish the run "
                           "(meeplezoo selfplay ... --resume) first")
     source = checkpoint_folder(args.checkpoint)
-    members = _members(source)
+    members = member_folders(source)
     first = json.loads((next(iter(members.values())) / "card.json").read_text())
     if first["env"] != records.env:
         raise ConfigError(f"--records {args.records} are games of {records.env}, and "
