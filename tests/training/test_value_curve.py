@@ -16,7 +16,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.bots import search_leaves
 from meeplezoo.training.agents.ismcts import network_value
 from meeplezoo.training.agents.opponents import PolicyAgent
-from meeplezoo.training.data.records import Records
+from meeplezoo.training.data.records import Records, RecordSet
 from meeplezoo.training.evaluation import selfplay
 from meeplezoo.training.fitting import value_curve, value_fit
 
@@ -87,6 +87,52 @@ def records(tmp_path_factory) -> Path:
                    "heuristic", "--games", "40", "--seed", "7", "--keep", "0.2",
                    "--shard-games", "20", "--out", str(out), "--no-progress"])
     return out
+
+
+@pytest.fixture(scope="module")
+def second_run(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("records") / "necro_more"
+    selfplay.main(["--env", "necropolis_railway_v1", "--players", "2", "--agents", SOURCE,
+                   "--games", "20", "--seed", "8", "--keep", "0.2", "--shard-games", "20",
+                   "--out", str(out), "--no-progress"])
+    return out
+
+
+def test_two_runs_of_different_seeds_join_as_one_run_numbered_folder_after_folder(
+        records, second_run):
+    joined = RecordSet([records, second_run])
+    assert (joined.games, joined.complete) == (60, True)
+    first, second = Records(records), Records(second_run)
+    rows, theirs = joined.positions(), second.positions()
+    later = rows.games >= 40
+    assert np.array_equal(rows.games[later], theirs.games + 40)
+    assert np.array_equal(rows.observations[later], theirs.observations)
+    assert len(rows) == len(first.positions()) + len(theirs)
+    [game] = list(joined.iter_games([45]))
+    assert (game.number, game.deal_seed) == (45, next(second.iter_games([5])).deal_seed)
+    picked = joined.positions(games=[3, 45])
+    assert set(picked.games.tolist()) <= {3, 45}
+    assert [run["first_game"] for run in joined.describe()] == [0, 40]
+
+
+def test_a_record_set_refuses_runs_that_share_deals_or_differ_in_game(records, tmp_path):
+    with pytest.raises(ConfigError, match="deal seed"):
+        RecordSet([records, records])
+    solo = tmp_path / "solo"
+    selfplay.main(["--env", "necropolis_railway_v1", "--players", "1", "--agents", SOURCE,
+                   "--games", "2", "--seed", "9", "--out", str(solo), "--no-progress"])
+    with pytest.raises(ConfigError, match="players"):
+        RecordSet([records, solo])
+
+
+def test_a_value_fitted_on_two_runs_names_both_in_its_card(records, second_run, tmp_path):
+    out = tmp_path / "valued"
+    assert value_fit.main(["--checkpoint", SOURCE, "--records", str(records),
+                           str(second_run), "--sizes", "40", "--held-out-games", "10",
+                           "--epochs", "1", "--hidden", "8", "--out", str(out)]) == 0
+    fit = json.loads((out / "card.json").read_text())["value_fit"]
+    assert [run["seed"] for run in fit["records"]] == [7, 8]
+    assert fit["learning_curve"][0]["games"] == 40
 
 
 def test_a_value_fitted_on_records_carries_its_curve_and_the_search_reads_it(records,

@@ -558,6 +558,103 @@ class Records:
         return [e["index"] for e in self.entries if e["index"] in indices]
 
 
+class RecordSet:
+    """Several record folders of one game, read as one run: games are numbered on, folder
+    after folder (the first folder's game ``g`` is ``g``, the second's is the first's
+    ``games_planned + g``, ...), so a fit can grow its data with a second ``selfplay`` run
+    instead of replaying the first.  The folders must agree on env, player count,
+    configuration, roles and sizes, and share no deal: two runs of the same seed would
+    count each game twice, and a game in both the fitted and the held-out part would
+    leak its outcome."""
+
+    def __init__(self, folders: Sequence[str | os.PathLike]) -> None:
+        if not folders:
+            raise ConfigError("a record set needs at least one record folder")
+        self.parts = [Records(folder) for folder in folders]
+        first = self.parts[0]
+        for part in self.parts[1:]:
+            for name, mine, theirs in (
+                    ("env", first.env, part.env), ("players", first.players, part.players),
+                    ("config", first.manifest.get("config"), part.manifest.get("config")),
+                    ("roles", first.roles, part.roles), ("sizes", first.sizes, part.sizes)):
+                if mine != theirs:
+                    raise ConfigError(f"{part.folder} cannot join {first.folder}: its {name} "
+                                      f"is {theirs!r}, not {mine!r}; a record set is one "
+                                      "game at one player count and configuration")
+        self.offsets = [0]
+        for part in self.parts[:-1]:
+            self.offsets.append(self.offsets[-1] + part.games_planned)
+        self.env, self.players, self.roles = first.env, first.players, first.roles
+        self.sizes = first.sizes
+        self.manifest = {"config": first.manifest.get("config", {})}
+        if len(self.parts) > 1:
+            self._refuse_shared_deals()
+
+    def _refuse_shared_deals(self) -> None:
+        seen: dict[int, Path] = {}
+        for part in self.parts:
+            seeds = part.game_table().get("game/deal_seed", np.zeros(0, np.int64))
+            shared = [int(s) for s in seeds if int(s) in seen]
+            if shared:
+                raise ConfigError(f"{part.folder} deals {len(shared)} games that "
+                                  f"{seen[shared[0]]} deals too (deal seed {shared[0]}): "
+                                  "join runs of different seeds")
+            seen.update((int(s), part.folder) for s in seeds)
+
+    @property
+    def games(self) -> int:
+        return sum(part.games for part in self.parts)
+
+    @property
+    def games_planned(self) -> int:
+        return sum(part.games_planned for part in self.parts)
+
+    @property
+    def complete(self) -> bool:
+        return all(part.complete for part in self.parts)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Each folder's run, as a card records it."""
+        keys = ("command", "code_commit", "seed", "games", "keep", "agents", "players")
+        return [{"folder": part.folder.name, "first_game": offset,
+                 **{key: part.manifest.get(key) for key in keys}}
+                for part, offset in zip(self.parts, self.offsets)]
+
+    def _split(self, games: Iterable[int] | None) -> list[np.ndarray | None]:
+        """Each folder's own game numbers among the set's ``games`` (None: all)."""
+        if games is None:
+            return [None] * len(self.parts)
+        numbers = np.unique(np.fromiter(games, dtype=np.int64))
+        ends = [*self.offsets[1:], self.offsets[-1] + self.parts[-1].games_planned]
+        return [numbers[(numbers >= start) & (numbers < end)] - start
+                for start, end in zip(self.offsets, ends)]
+
+    def iter_games(self, games: Iterable[int] | None = None) -> Iterator[GameRecord]:
+        """Every game (or those of ``games``), numbered in the set, in order."""
+        for part, offset, local in zip(self.parts, self.offsets, self._split(games)):
+            if local is not None and not len(local):
+                continue
+            for record in part.iter_games(None if local is None else local.tolist()):
+                record.number += offset
+                yield record
+
+    def positions(self, role: str | None = None, games: Iterable[int] | None = None,
+                  policy: bool = False) -> Positions:
+        """``Records.positions`` over every folder, games numbered in the set."""
+        parts = []
+        for part, offset, local in zip(self.parts, self.offsets, self._split(games)):
+            if local is not None and not len(local) and parts:
+                continue
+            found = part.positions(role, None if local is None else local.tolist(), policy)
+            found.games = found.games.astype(np.int64) + offset
+            parts.append(found)
+        if len(parts) == 1:
+            return parts[0]
+        return Positions(**{name: np.concatenate([getattr(p, name) for p in parts])
+                            for name in Positions.__dataclass_fields__
+                            if getattr(parts[0], name) is not None})
+
+
 def positions(folder: str | os.PathLike, role: str | None = None,
               games: Iterable[int] | None = None, policy: bool = False) -> Positions:
     """``Records(folder).positions(role, games, policy)``."""

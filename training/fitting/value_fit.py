@@ -152,9 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", required=True,
                         help="a checkpoint or team: folder or zoo name (meeplezoo zoo)")
     parser.add_argument("--out", required=True, help="folder for the copy with its value")
-    parser.add_argument("--records", default=None,
-                        help="fit on the games of a record folder (meeplezoo selfplay) with a "
-                             "learning curve (--sizes) instead of playing games here")
+    parser.add_argument("--records", default=None, nargs="+", metavar="FOLDER",
+                        help="fit on the games of record folders (meeplezoo selfplay; several "
+                             "runs of one game, player count and configuration with "
+                             "different seeds join as one, numbered folder after folder) "
+                             "with a learning curve (--sizes) instead of playing games here")
     parser.add_argument("--sizes", default=None,
                         help="with --records: data sizes of the learning curve, in games, "
                              "comma-separated (default: 2000,5000,10000,20000 up to what the "

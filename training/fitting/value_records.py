@@ -1,5 +1,5 @@
-"""``meeplezoo fit-value --records DIR``: a checkpoint's value fitted on game records, with
-its learning curve and baselines in the card.
+"""``meeplezoo fit-value --records DIR [DIR ...]``: a checkpoint's value fitted on game
+records (one run, or several joined), with its learning curve and baselines in the card.
 
     meeplezoo selfplay --env asian_delivery_v1 --players 4 \\
         --agents asian_delivery_v1/ppo_league --games 21000 --seed 20261401 --keep 0.05 \\
@@ -28,7 +28,7 @@ from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import CheckpointError, TeamAgent, checkpoint_folder, load
 from meeplezoo.training.cli import code_commit
-from meeplezoo.training.data.records import Records
+from meeplezoo.training.data.records import RecordSet
 from meeplezoo.training.fitting import value_curve
 
 DEFAULT_SIZES = (2000, 5000, 10000, 20000, 50000)
@@ -72,16 +72,17 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
                           "--sizes and --held-out-games)")
     if args.epochs < 1 or args.hidden < 1:
         raise ConfigError("--epochs and --hidden must be at least 1")
-    records = Records(args.records)
-    if not records.complete:
-        raise ConfigError(f"--records {args.records}: {records.games} of "
-                          f"{records.games_planned} games are complete; finish the run "
-                          "(meeplezoo selfplay ... --resume) first")
+    records = RecordSet(args.records)
+    for part in records.parts:
+        if not part.complete:
+            raise ConfigError(f"--records {part.folder}: {part.games} of "
+                              f"{part.games_planned} games are complete; finish the run "
+                              "(meeplezoo selfplay ... --resume) first")
     source = checkpoint_folder(args.checkpoint)
     members = member_folders(source)
     first = json.loads((next(iter(members.values())) / "card.json").read_text())
     if first["env"] != records.env:
-        raise ConfigError(f"--records {args.records} are games of {records.env}, and "
+        raise ConfigError(f"--records {' '.join(args.records)} are games of {records.env}, and "
                           f"{args.checkpoint} plays {first['env']}")
     game = envs.make_game(records.env, **records.manifest.get("config", {}))
     held_out = DEFAULT_HELD_OUT if args.held_out_games is None else args.held_out_games
@@ -94,6 +95,10 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             raise ConfigError(f"--out {out} exists and is not empty: name a new folder")
         shutil.copytree(source, out, dirs_exist_ok=True)
     command = "meeplezoo fit-value " + " ".join(words)
+    runs = records.describe()
+    if len(runs) == 1:
+        runs = [{key: value for key, value in runs[0].items()
+                 if key not in ("folder", "first_game")}]
     for role, member in members.items():
         start = time.time()
         named = role if role is not None else records.roles[0]
@@ -108,9 +113,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
         card = json.loads(card_path.read_text())
         card["value_file"] = VALUE_FILE
         card["value_fit"] = {
-            "command": command, "records": {
-                key: records.manifest.get(key) for key in
-                ("command", "code_commit", "seed", "games", "keep", "agents", "players")},
+            "command": command, "records": runs[0] if len(runs) == 1 else runs,
             "players": records.players, "role": named, "sizes": sizes, "held_out_games": held_out,
             "epochs": args.epochs, "hidden": args.hidden, "seed": args.seed,
             "commit": code_commit(), "wall_time_s": round(time.time() - start, 1),
