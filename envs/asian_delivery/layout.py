@@ -3,7 +3,7 @@
 The whole numeric state is one flat ``array('i')`` (``state.v``), laid out as
 
     [0]                      always 0 (padding seats gather from here)
-    global features          seen by everyone (decision, context, city, market)
+    the global features      seen by everyone (decision, context, city, market)
     seat 0 .. seat 4 blocks  per-player features (public), padded to 5 seats
     internal fields          bookkeeping the observation does not show directly
 

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from meeplezoo.envs.core.game import TERMINAL
 
@@ -221,10 +221,11 @@ class AgendaState:
     """Mixin for a ``GameState`` whose flow is its agenda: it gives the state ``push``, the run
     loop and the ``GameState`` hooks that only read the agenda.  The state sets ``agenda``,
     ``_legal`` (the pending legal actions; None while a decision's ``choice`` spared listing
-    them: read them through ``pending``), ``_dirty`` and ``_tdirty``; the class sets
-    ``agenda_rules``."""
+    them: read them through ``pending``), ``_dirty`` and ``_tdirty``; ``agenda_rules`` is set
+    by the class when its module can import them, else read from the state's game (a game
+    whose rules sit above its state: Hegemony)."""
 
-    agenda_rules: ClassVar[AgendaRules]
+    agenda_rules: AgendaRules
     agenda: list[Item]
     _legal: list[int] | None
     _dirty: list[int]

@@ -157,11 +157,10 @@ def operational_companies(st: HegemonyState, cls: int) -> list[int]:
 # While a decision's legal actions are computed the position stands still: the checks only set
 # money or the active card aside for a moment, and no check moves a worker or a company.  So the
 # costlier pure queries of workers and seats (``employed_workers``, ``workers._slot_sources``)
-# are kept meanwhile in ``QUERY_MEMO``, for the state in ``MEMO_STATE`` only and keyed by that
-# state (so a check running in another thread never reads them); both are reset when the check
-# ends (``legality_memo``), so nothing is kept between positions.
-QUERY_MEMO: dict[tuple, Any] = {}
-MEMO_STATE: object | None = None
+# are kept meanwhile in the state's ``query_memo`` (``HegemonyState``), made when the check
+# starts and dropped when it ends (``legality_memo``), so nothing is kept between positions.
+# It lives on the state, never at module level: a check running in another thread, on another
+# state, has its own.
 
 
 def legality_memo(legal: Callable[[HegemonyState, Item], Any],
@@ -169,15 +168,13 @@ def legality_memo(legal: Callable[[HegemonyState, Item], Any],
     """``legal`` (a decision's legal actions, or its ``choice``) with the query memo kept for
     its state while it runs (nested: the outer one's)."""
     def legal_memoised(st: HegemonyState, item: Item) -> Any:
-        global MEMO_STATE
-        if MEMO_STATE is not None:
+        if st.query_memo is not None:
             return legal(st, item)
-        MEMO_STATE = st
+        st.query_memo = {}
         try:
             return legal(st, item)
-        finally:  # emptied before it is released: no other check ever sees these entries
-            QUERY_MEMO.clear()
-            MEMO_STATE = None
+        finally:
+            st.query_memo = None
 
     legal_memoised.__name__ = legal.__name__
     legal_memoised.__doc__ = legal.__doc__
@@ -185,11 +182,12 @@ def legality_memo(legal: Callable[[HegemonyState, Item], Any],
 
 
 def employed_workers(st: HegemonyState, cls: int) -> int:
-    if MEMO_STATE is st:
-        key = (st, "employed", cls)  # the state in the key: no other state's entry can match
-        n = QUERY_MEMO.get(key)
+    memo = st.query_memo
+    if memo is not None:
+        key = ("employed", cls)
+        n = memo.get(key)
         if n is None:
-            n = QUERY_MEMO[key] = _count_employed(st, cls)
+            n = memo[key] = _count_employed(st, cls)
         return n
     return _count_employed(st, cls)
 

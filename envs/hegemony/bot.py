@@ -131,7 +131,11 @@ class Seats:
 
 SEAT_FIELDS = ("seat_card", "seat_face_up", "seat_workers", "seat_wage", "seat_strike",
                "seat_machinery")
-_SEATS: list[Seats] = []  # the latest arrangements, the latest first
+# The latest arrangements, the latest first.  Shared by every game and thread: a ``Seats`` is
+# found by comparing the arrangement it was made from, and what it keeps is a pure function of
+# that arrangement, so a thread that races only makes one more (list changes are atomic under
+# the GIL).  The bot's dict memos below are pure functions of their keys in the same way.
+_SEATS: list[Seats] = []
 _SEATS_KEPT = 4
 
 

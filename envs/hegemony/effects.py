@@ -246,6 +246,8 @@ def _all_can(st: HegemonyState, cls: int, nids: tuple[int, ...]) -> bool:
     return spent <= cash
 
 
+# by node id; the node table is fixed once imported, so a value is a pure function of its key
+# and threads that race only store equal values (a dict assignment is atomic under the GIL)
 _COSTS_MONEY: dict[int, bool] = {}
 
 
@@ -266,25 +268,19 @@ def _costs_money(nid: int) -> bool:
     return costs
 
 
-# While the turn menu is built (``turn.main_actions_legal``), the position does not change, so a
-# basic action's legality under the same modifiers is computed once: ``TURN_MEMO`` maps
-# (class, action, modifiers) to it, and is None outside the menu and while money is set aside.
-TURN_MEMO: dict[tuple, bool] | None = None
-
-
 def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
     """``can`` with ``spent`` of the class's money set aside for a moment (CC: Revenue, then
-    Capital, as it pays)."""
-    global TURN_MEMO
+    Capital, as it pays).  The turn menu's memo (``HegemonyState.turn_memo``) is set aside
+    with it: its answers are for the position with the money in place."""
     from_money = min(spent, st.money[cls])
     from_capital = spent - from_money if cls == CC else 0
     st.money[cls] -= from_money
     st.capital -= from_capital
-    memo, TURN_MEMO = TURN_MEMO, None  # the position differs while the money is aside
+    memo, st.turn_memo = st.turn_memo, None
     try:
         return can(st, cls, nid)
     finally:
-        TURN_MEMO = memo
+        st.turn_memo = memo
         st.money[cls] += from_money
         st.capital += from_capital
 

@@ -116,6 +116,8 @@ def _propose_args(mods: Mapping[str, Any]) -> dict[str, Any]:
             "vote_decider": mods.get("immediate_decider")}
 
 
+# (these per-node memos are shared by every game and thread: a node's data never changes, so a
+# value is a pure function of its key and a race only stores an equal value, atomically)
 _MODS_KEYS: dict[int, tuple] = {}
 
 
@@ -164,8 +166,9 @@ def _widens(nid: int) -> bool:
 
 
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
-    """The basic action of node ``nid`` is legal for ``cls`` under its modifiers."""
-    memo = effects.TURN_MEMO
+    """The basic action of node ``nid`` is legal for ``cls`` under its modifiers (read from
+    the state's turn menu memo while the menu is built: ``HegemonyState.turn_memo``)."""
+    memo = st.turn_memo
     if memo is not None:
         key = (cls, *_mods_key(nid))
         if key in memo:

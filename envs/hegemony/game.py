@@ -18,7 +18,7 @@ from meeplezoo.envs.hegemony import (
     observation,
     production,
     render,
-    turn,  # noqa: F401  (joins the phase modules' agenda codes)
+    turn,
 )
 from meeplezoo.envs.hegemony.actions import ROLE_NAMES, catalogue
 from meeplezoo.envs.hegemony.bot import HegemonyBot
@@ -65,6 +65,10 @@ class HegemonyGame(Game):
     max_decisions = 20_000
     score_scale = 50.0
     balance_stats = "meeplezoo.envs.hegemony.balance_stats"  # balance columns (core.balance)
+    # The agenda table that joins every phase module (``turn.AGENDA``): the state's flow.  It
+    # sits above the state, so the game holds it and each state reads it here
+    # (``HegemonyState.agenda_rules``).
+    agenda_rules = turn.AGENDA
 
     def seat_role(self, seat: int) -> str:
         if not (isinstance(seat, (int, np.integer)) and 0 <= seat < 4):

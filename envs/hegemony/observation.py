@@ -463,6 +463,7 @@ def _peek_codes() -> frozenset[int]:
                       economy_trade.SELL_FOREIGN))
 
 
+# a zero row per width, never written to (shared by threads: a race only stores an equal row)
 _NO_PEEK: dict[int, np.ndarray] = {}
 
 
@@ -646,7 +647,9 @@ class _Table:
 
 # A seat's features by what they are read from (card, face up, wage level, machinery, strike
 # token, workers, committed flags): a company's row is mostly at rest between its changes and
-# few positions recur, so each is worked out once.  The rows are never written to.
+# few positions recur, so each is worked out once.  The rows are never written to.  Shared by
+# every game and thread: each row is a pure function of its key, so threads that race only
+# store equal rows (a dict assignment or ``clear`` is atomic under the GIL).
 _SEAT_MEMO: dict[tuple, np.ndarray] = {}
 _SEAT_MEMO_LIMIT = 16384
 _NO_SEAT = np.zeros(SEAT_WIDTH, dtype=np.float32)

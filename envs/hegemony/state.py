@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from meeplezoo.envs.core.agenda import AgendaState, Item
+from meeplezoo.envs.core.agenda import AgendaRules, AgendaState, Item
 from meeplezoo.envs.core.game import GameState
 from meeplezoo.envs.core.rng import LazyRng, new_rng, rng_from_dict, rng_to_dict
 from meeplezoo.envs.hegemony import data as D
@@ -90,7 +90,8 @@ _NESTED_OF = operator.itemgetter(*_NESTED_FIELDS)
 # What a state holds besides its fields (set by ``__init__`` and ``clone``).  A state holding
 # exactly these and the fields is cloned by copying its dict whole (the plain fields, the game,
 # the shared mask and legal actions, ``_tdirty``), then replacing every mutable value.
-_OWN = ("game", "_mask", "_legal", "_dirty", "_tdirty", "_obs_memo", "_rng", "_rng_state")
+_OWN = ("game", "_mask", "_legal", "_dirty", "_tdirty", "_obs_memo", "_rng", "_rng_state",
+        "turn_memo", "query_memo")
 _CLONE_KEYS = len(FIELDS) + len(_OWN)
 
 # an all-False mask per seat, copied for each decision (the sizes never change)
@@ -106,7 +107,8 @@ VP_SOURCES = ("bills", "prosperity", "exports", "public_services", "benefits", "
 
 
 class HegemonyState(LazyRng, AgendaState, GameState):
-    """One position.  Flow: the agenda (``turn.AGENDA``) decides who acts next."""
+    """One position.  Flow: the agenda (``turn.AGENDA``, held by the game as
+    ``HegemonyGame.agenda_rules``) decides who acts next."""
 
     game: HegemonyGame
 
@@ -119,6 +121,18 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         # field, never saved or compared; a clone starts without one
         self._obs_memo: Any = None
         self.rng = new_rng(None)  # a clone copies it lazily (``LazyRng``)
+        # Scratch of one legality check, None outside it: while a decision's legal actions are
+        # computed the position stands still, so costly answers are kept meanwhile.  They live
+        # on the state, never at module level, so two games in two threads (the web server's
+        # tables) never read each other's.  Not fields: never saved, compared or cloned.
+        # - ``turn_memo``: while ``turn.main_actions_legal`` lists the card plays, a class's
+        #   basic action's legality under the same modifiers, by (class, action, modifiers)
+        #   (``effects_basic.can_basic_as``; set aside while money is, ``effects._can_after``).
+        # - ``query_memo``: while any decision's legal actions are computed
+        #   (``board.legality_memo``), the costlier pure queries of workers and seats
+        #   (``board.employed_workers``, ``workers._slot_sources``), by query and arguments.
+        self.turn_memo: dict[tuple, bool] | None = None
+        self.query_memo: dict[tuple, Any] | None = None
 
     # -- the saved form -------------------------------------------------------
     def _to_dict(self) -> dict[str, Any]:
@@ -168,12 +182,20 @@ class HegemonyState(LazyRng, AgendaState, GameState):
             out.update(zip(_PLAIN_FIELDS, _PLAIN_OF(src)))
         out["_dirty"] = list(self._dirty)
         out["_obs_memo"] = None
+        out["turn_memo"] = out["query_memo"] = None  # a clone is outside its source's check
         out["_rng"] = None
         out["_rng_state"] = self.rng_snapshot()
         out.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(src))))
         out.update(zip(_NESTED_FIELDS, [list(map(list, rows)) for rows in _NESTED_OF(src)]))
         out["ctx"] = dict(src["ctx"])
         return new
+
+    @property
+    def agenda_rules(self) -> AgendaRules:  # type: ignore[override]
+        """The agenda table (``turn.AGENDA``): it sits above the state (``turn`` imports this
+        module), so the game holds it and every state reads it there (a property, not an
+        attribute: a pickle or a deep copy of a state never carries the table)."""
+        return self.game.agenda_rules
 
     def _apply(self, action: int) -> None:
         self.history.append(action)

@@ -92,8 +92,8 @@ FREE_NUMBER = {name: k for k, (name, _) in enumerate(FREE_ACTIONS)}
 # -- the turn ---------------------------------------------------------------------------
 class _Menu:
     """One class's turn menu, read once from ``BASIC``, ``FREE`` and its catalogue (built for
-    every turn decision): each basic action's index, check and ``effects.TURN_MEMO`` key (an
-    action no module defines is never legal), and each free action's index and check."""
+    every turn decision): each basic action's index, check and ``HegemonyState.turn_memo`` key
+    (an action no module defines is never legal), and each free action's index and check."""
 
     def __init__(self, cls: int) -> None:
         b = blocks(cls)
@@ -121,7 +121,7 @@ QUICK_ORDER = ("political_pressure", "campaign", "meet_mps", "extra_tax", "lobby
                "buy_storage", "use_health", "give_bonus", "adjust_wages", "adjust_prices")
 
 
-@functools.cache
+@functools.cache  # a menu is read-only and a pure function of the class: safe in threads
 def _menu(cls: int) -> _Menu:
     return _Menu(cls)
 
@@ -142,13 +142,13 @@ def main_actions_legal(st: HegemonyState, cls: int) -> list[int]:
             memo[key] = False
     buy_goods, buy = menu.buy_keys
     memo[buy_goods] = memo.get(buy, False)
-    effects.TURN_MEMO = memo  # a card's basic action under the same modifiers: computed once
+    st.turn_memo = memo  # a card's basic action under the same modifiers: computed once
     try:
         play = menu.play
         legal += [play + design for design in sorted(set(hand))
                   if effects.playable(st, cls, design)]
     finally:
-        effects.TURN_MEMO = None
+        st.turn_memo = None
     return legal
 
 
@@ -406,6 +406,5 @@ def _all_codes() -> dict[int, Decision | Step]:
     return table
 
 
-AGENDA = AgendaRules(_all_codes())
-HegemonyState.agenda_rules = AGENDA  # the state's flow (set here: this module imports the state)
+AGENDA = AgendaRules(_all_codes())  # the game hands it to every state (``HegemonyGame``)
 assert 1 + len(D.INDUSTRIES) == KINDS

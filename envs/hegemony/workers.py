@@ -148,11 +148,12 @@ def _slot_sources(st: HegemonyState, cls: int, exclude: int = -1) -> list[tuple[
     committed one, nor one whose company keeps a committed worker it would strand (an
     employee's slot never strands anyone).  Several actions of a turn menu ask it, so it is
     kept while a legality check runs (``board.legality_memo``); callers only read the list."""
-    if board.MEMO_STATE is st:
-        key = (st, "sources", cls, exclude)
-        kept = board.QUERY_MEMO.get(key)
+    memo = st.query_memo
+    if memo is not None:
+        key = ("sources", cls, exclude)
+        kept = memo.get(key)
         if kept is None:
-            kept = board.QUERY_MEMO[key] = _find_slot_sources(st, cls, exclude)
+            kept = memo[key] = _find_slot_sources(st, cls, exclude)
         return kept
     return _find_slot_sources(st, cls, exclude)
 

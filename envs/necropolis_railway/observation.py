@@ -101,6 +101,10 @@ def _card_features(card: int) -> list[float]:
 
 
 _CARD_FEATS = [_card_features(c) for c in range(D.NUM_CARDS)] + [_card_features(-1)]
+# The ``*_MEMO`` dicts of this module are shared by every game and thread: each value is a pure
+# function of its key (the raw numbers it encodes) and is never written to, so threads that race
+# only store equal values (a dict assignment or ``clear`` is atomic under the GIL; ``_memo``
+# returns the value it made, never re-reads the dict).
 _PENDING_MEMO: dict[tuple, np.ndarray] = {}
 _TURN_MEMO: dict[tuple, np.ndarray] = {}
 
