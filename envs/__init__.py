@@ -113,17 +113,28 @@ def seat_env_id(name: str) -> str:
     return f"meeplezoo/{camel}Seat-v{version}"
 
 
+# The learner's role a registered seat env of an asymmetric game takes when neither a role
+# nor a seat is given (its seats have different action catalogues and observations, so a
+# seat env is one role's view): ``gymnasium.make("meeplezoo/HegemonySeat-v1",
+# role="state")`` or ``seat=3`` picks another.  Written here, not read from the game, so
+# that registering imports no game; a test checks each against the game's roles.
+SEAT_ENV_ROLES: dict[str, str] = {"hegemony_v1": "working_class"}
+
+
 def _register_with_gymnasium() -> None:
     """Gymnasium views, registered by entry point (nothing is imported until made):
-    each env's single seat, and the Necropolis solo game."""
+    each env's single seat (an asymmetric game's: one role's, ``role=``), and the
+    Necropolis solo game."""
     import gymnasium
 
     for name in _MODULES:
-        if name.startswith(("chihou", "asian", "necropolis")) and (
-                seat_env_id(name) not in gymnasium.registry):
+        if seat_env_id(name) not in gymnasium.registry:
+            kwargs: dict[str, Any] = {"env_name": name}
+            if name in SEAT_ENV_ROLES:
+                kwargs["default_role"] = SEAT_ENV_ROLES[name]
             gymnasium.register(id=seat_env_id(name),
                                entry_point="meeplezoo.training.fitting.seat_env:SeatEnv",
-                               kwargs={"env_name": name})
+                               kwargs=kwargs)
     solo = "meeplezoo/NecropolisRailwaySolo-v1"
     if solo not in gymnasium.registry:
         gymnasium.register(

@@ -41,11 +41,29 @@ def wheel(tmp_path_factory) -> Path:
     for name in ("meeplezoo", *MAPPED.values()):
         shutil.copytree(REPO / name, source / name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
-                    "--no-build-isolation", "--quiet", "-w", str(tmp / "dist")],
-                   cwd=source, check=True, capture_output=True, timeout=120)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps",
+                           "--no-build-isolation", "-w", str(tmp / "dist")],
+                          cwd=source, check=True, capture_output=True, text=True, timeout=120)
+    (tmp / "build.log").write_text(done.stdout + done.stderr)  # read by the warnings test
     [built] = (tmp / "dist").glob("meeplezoo-*.whl")
     return built
+
+
+def test_the_wheel_builds_without_warnings_and_keeps_its_data(wheel):
+    """The data folders (each shipped opponent's, the web table's static files) are package
+    data, not packages: setuptools must not warn "Package would be ignored" for them, and the
+    wheel must still hold every data file the package-data globs name."""
+    log = (wheel.parent.parent / "build.log").read_text()
+    assert "would be ignored" not in log, log
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for folder in sorted((REPO / "checkpoints").glob("*/*")):
+        for path in folder.rglob("*"):
+            if path.suffix in (".json", ".onnx", ".md"):
+                name = f"meeplezoo/checkpoints/{path.relative_to(REPO / 'checkpoints')}"
+                assert name in names, name
+    for path in (REPO / "training" / "web" / "static").iterdir():
+        assert f"meeplezoo/training/web/static/{path.name}" in names
 
 
 def test_the_wheel_installs_one_top_level_name(wheel):

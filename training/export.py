@@ -30,12 +30,17 @@ from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import action_names_hash, names_hash
+from meeplezoo.training.agents.specs import add_agents_argument, forms
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.fitting.onnx import (  # the library part, re-exported for callers
     export_model,
     export_snapshot,
     policy_role,
 )
+
+# A card's evaluation is keyed by its field (vs_random, vs_heuristic, vs_<folder>): the bots
+# and checkpoint folders only, not the other forms an agent may take elsewhere.
+EVAL_FIELD_FORMS = "random, heuristic or a checkpoint folder"
 
 
 def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[str],
@@ -49,18 +54,23 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
     from meeplezoo.training.agents.search import LookaheadBot
     from meeplezoo.training.agents.search import opponent_model as model_of
 
-    base = Path(base)
     agent = PolicyAgent(base)  # refuses a folder that is not one policy's checkpoint
+    base = Path(agent.path)  # a zoo name's folder
     if agent.card.get("lookahead"):
         raise ConfigError(f"{base} already has a look-ahead; start from the plain network")
     game = envs.make_game(agent.env_name, **agent.card["config"],
                           num_players=agent.card["player_counts"][0])
-    LookaheadBot(game, agent, search, rollouts, margin_weight, model_of(game, opponent_model))
+    model = model_of(game, opponent_model)
+    LookaheadBot(game, agent, search, rollouts, margin_weight, model)
+    if model is not None:
+        model(0)  # every opponent built now: a spec that cannot play is refused before export
     folder = Path(out) / agent.env_name / name
     if folder.resolve() == base.resolve():
         raise ConfigError("the look-ahead checkpoint needs its own --name, not the base's")
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(base / "policy.onnx", folder / "policy.onnx")
+    if agent.card.get("value_file"):  # a value fitted after export: the card names it
+        shutil.copyfile(base / agent.card["value_file"], folder / agent.card["value_file"])
     card = dict(agent.card)
     card.update({
         "name": name,
@@ -226,9 +236,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="copy a checkpoint to a newer version of its env (--to-env) whose "
                              "layout is unchanged; evaluate it there with --eval-games")
     parser.add_argument("--to-env", help="--carry: the env id to carry the checkpoint to")
-    source.add_argument("--team", metavar="CHECKPOINTS",
-                        help="comma-separated checkpoints, one per role, bundled as a team "
-                             "checkpoint named --name")
+    add_agents_argument(parser, "--team", metavar="CHECKPOINT", group=source,
+                        forms="checkpoint folders or zoo names, one per role",
+                        what="bundle these as a team checkpoint named --name")
     parser.add_argument("--name", help="checkpoint name (folder); needed unless --evaluate")
     parser.add_argument("--out", default="runs/checkpoints",
                         help="where <env>/<name>/ is written (default runs/checkpoints; the "
@@ -239,14 +249,20 @@ def main(argv: list[str] | None = None) -> int:
         "--eval-games",
         type=int,
         default=0,
-        help="evaluate vs random and heuristic fields and record it in the card",
+        help="evaluate against the --eval-fields (default random and heuristic), record it "
+             "in the card and print a summary",
     )
     parser.add_argument("--eval-players", type=int, help="player count of the evaluation")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write the evaluation as JSON (the card holds it too; the "
+                             "terminal gets a summary)")
     parser.add_argument("--env", help="--model trained elsewhere (no run.json): its env")
     parser.add_argument("--players", type=int, help="--model trained elsewhere: player count")
     parser.add_argument("--role", help="--model trained elsewhere: the role it plays")
-    parser.add_argument("--eval-fields", default="random,heuristic",
-                        help="comma-separated fields to evaluate against")
+    add_agents_argument(parser, "--eval-fields", default=["random", "heuristic"],
+                        forms=EVAL_FIELD_FORMS, metavar="FIELD",
+                        what="the fields the card's evaluation plays against (default random "
+                             "heuristic)")
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--progress", action="store_true",
                         help="print each evaluation game's running win share (default: the "
@@ -258,20 +274,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="--lookahead: playouts per candidate action")
     parser.add_argument("--margin-weight", type=float, default=0.2,
                         help="--lookahead: weight of the score margin in a playout's value")
-    parser.add_argument("--opponent-model", default="self",
-                        help="--lookahead: who moves the other seats in the playouts: self "
-                             "(the policy) or comma-separated random, heuristic, checkpoints")
+    add_agents_argument(parser, "--opponent-model", default=["self"],
+                        forms="self (the policy), or " + forms(levels=False),
+                        what="--lookahead: who moves the other seats in the playouts "
+                             "(default self)")
     args = parser.parse_args(argv)
-    fields = tuple(f for f in args.eval_fields.split(",") if f)
+    fields = tuple(args.eval_fields)
     unknown = [f for f in fields if f not in ("random", "heuristic") and not Path(f).is_dir()]
     if unknown or not fields:
-        parser.error(f"--eval-fields: {unknown or 'none'}: fields are random, heuristic or "
-                     "checkpoint folders")
+        parser.error(f"--eval-fields: {unknown or 'none'}: fields are {EVAL_FIELD_FORMS}")
+    if "self" in args.opponent_model and len(args.opponent_model) > 1:
+        parser.error(f"--opponent-model {' '.join(args.opponent_model)}: self (the policy "
+                     "moves every seat) stands alone; or name the opponents")
     if not (args.evaluate or args.carry) and not args.name:
         parser.error("--name is needed to export a checkpoint: give --name NAME, the "
                      "folder it gets under <out>/<env>/")
     if args.team:
-        folder = export_team(args.name, [m for m in args.team.split(",") if m], args.out,
+        folder = export_team(args.name, list(args.team), args.out,
                              "meeplezoo export " + shlex.join(argv))
         print(f"exported team {folder}")
         return 0
@@ -291,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--rollouts must be at least 1, got {args.rollouts}")
         folder = export_lookahead(
             args.lookahead, args.name, args.out, [k for k in args.search.split(",") if k],
-            args.rollouts, args.margin_weight, args.opponent_model,
+            args.rollouts, args.margin_weight, ",".join(args.opponent_model),
             "meeplezoo export " + shlex.join(argv),
         )
     else:
@@ -331,8 +350,36 @@ def main(argv: list[str] | None = None) -> int:
                 "replaces it anyway)")
         card["evaluation"] = {**before, **results}
         card_path.write_text(json.dumps(card, indent=2) + "\n")
-        print(json.dumps(results, indent=2))
+        print("\n".join(evaluation_lines(results)))
+        print(f"recorded in {card_path}")
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     return 0
+
+
+def evaluation_lines(results: dict[str, Any]) -> list[str]:
+    """A card's evaluation as a reader wants it after an export: per field the win rate with
+    its 95% interval beside a seat's fair share, the mean scores and the rate per seat; alone,
+    each agent's mean score.  Every figure stays in the card (and ``--json``)."""
+    lines = []
+    for key, r in results.items():
+        if key == "solo":
+            continue
+        low, high = r["win_rate_ci95"]
+        seats = " ".join(f"{label} {rate:.3f}" if n else f"{label} -" for label, rate, n in
+                         zip(r["seat_labels"], r["win_rate_by_seat"], r["games_by_seat"]))
+        lines += [f"vs {r['field']} ({r['players']} players, {r['games']} games): win rate "
+                  f"{r['win_rate']:.3f} [{low:.3f}-{high:.3f}] (a seat's fair share "
+                  f"{r['seat_share_baseline']:.3f}); mean score {r['mean_score']:.1f} against "
+                  f"the field's {r['mean_field_score']:.1f}, mean place {r['mean_place']:.2f}",
+                  f"  by seat: {seats}"]
+    for agent, r in (results.get("solo") or {}).items():
+        if not isinstance(r, dict):  # the evaluation's command and commit, beside the agents
+            continue
+        low, high = r["mean_score_ci95"]
+        lines.append(f"solo, {agent} ({r['games']} games): mean score {r['mean_score']:.1f} "
+                     f"[{low:.1f}-{high:.1f}]")
+    return lines
 
 
 if __name__ == "__main__":

@@ -34,9 +34,9 @@ from meeplezoo.training.agents.bots import LEVELS, make_bot, split_level
 from meeplezoo.training.agents.opponents import (
     CheckpointError,
     checkpoint_folder,
-    find_checkpoint,
     import_agent,
 )
+from meeplezoo.training.agents.specs import add_agents_argument, is_python_spec
 from meeplezoo.training.agents.zoo import agent_offers, zoo_entry
 
 BUILT_IN = ("random", "heuristic")
@@ -67,7 +67,7 @@ def resolve_opponent(spec: str) -> str:
     if spec in BUILT_IN:
         return spec
     base, level = split_level(spec)
-    if ":" in base and find_checkpoint(base) is None and not Path(base).exists():
+    if is_python_spec(base):
         import_agent(base)
         return base
     try:
@@ -406,12 +406,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     parser.add_argument("--env", required=True, choices=envs.list_envs())
     parser.add_argument("--players", type=int, default=None, help="default: the game's")
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
-    parser.add_argument("--opponents", default=None,
-                        help="comma-separated: random, heuristic, a checkpoint folder or a zoo "
-                             "name <env>/<name> (at a level: <env>/<name>@easy, @hard or "
-                             "@expert; --list-opponents says what each level measured against "
-                             "its network at this player count), or a package.module:attribute "
-                             "agent; one per other seat, or one for all (default random)")
+    add_agents_argument(parser, "--opponents",
+                        what="one per other seat in seat order, or one for all (default "
+                             "random); --list-opponents says what each level measured "
+                             "against its network at this player count")
     parser.add_argument("--list-opponents", action="store_true",
                         help="list the agents that can play this env at --players, each level "
                              "labelled by what its card measured, and stop")
@@ -428,7 +426,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
             return 0
         if not 0 <= args.seat < game.num_players:
             raise ConfigError(f"--seat {args.seat} is not a seat 0..{game.num_players - 1}")
-        given = [s.strip() for s in args.opponents.split(",")] if args.opponents else []
+        given = list(args.opponents or [])
         if not given and game.num_players > 1:
             given = ["random"]
         specs = seat_opponents(given, game.num_players, args.seat)

@@ -184,6 +184,33 @@ def test_paired_from_the_command_line_against_a_chosen_field(capsys, tmp_path):
         arena.main(["--env", "toy_v0", "--players", "3", "--field", "heuristic"])
 
 
+def test_paired_shows_the_elo_of_its_own_games(capsys, tmp_path):
+    """--paired prints the Elo table of the games it played (A, B and the field, every pair
+    of seats; A and B rated through the field), with random at 0 where it played, else the
+    first of the field, which the table names."""
+    out = tmp_path / "paired.json"
+    assert arena.main(["--env", "toy_v0", "--players", "3", "--paired", "heuristic",
+                       "random", "--games", "10", "--bootstrap", "50", "--json", str(out),
+                       "--no-progress"]) == 0
+    printed = capsys.readouterr().out
+    assert "Elo over these 20 games (random = 0" in printed
+    assert "| `heuristic` |" in printed and "| `random` | 0 |" in printed
+    result = json.loads(out.read_text())
+    rows = {row["agent"]: row for row in result["ratings"]}
+    assert result["anchor"] == "random" and rows["random"]["elo"] == 0.0
+    assert rows["heuristic"]["games"] == 10 and rows["heuristic"]["elo"] > 0
+    a, b = "tests.training.test_arena:first_legal", "tests.training.test_arena:LastLegal"
+    assert arena.main(["--env", "toy_v0", "--players", "3", "--paired", f"{a},{b}", "--field",
+                       "heuristic", "--games", "6", "--bootstrap", "50", "--json", str(out),
+                       "--no-progress"]) == 0
+    assert "Elo over these 12 games (heuristic = 0" in capsys.readouterr().out
+    rows = {row["agent"]: row for row in json.loads(out.read_text())["ratings"]}
+    assert set(rows) == {a, b, "heuristic"} and rows["heuristic"]["elo"] == 0.0
+    with pytest.raises(SystemExit):  # three agents are no pair
+        arena.main(["--env", "toy_v0", "--players", "3", "--paired", "heuristic", "random",
+                    "heuristic"])
+
+
 def test_solo_ranks_by_mean_score_over_the_same_deals():
     result = arena.run_arena("necropolis_railway_v1", 1, games=4, seed=1, resamples=200)
     rows = by_agent(result)

@@ -93,8 +93,8 @@ def test_presets_and_cells_put_each_agent_in_its_roles_seat(team):
                                     "CLASS+bots, CLASS+random, bot:CLASS+random"),
     (["--preset", "bot:jester+random"], "unknown role 'jester'"),
     (["--preset", "team"], "preset 'team' plays the team's policies: give --team PATH"),
-    (["--cell", "x=trader:huristic"], "'huristic' is not an agent: use heuristic, random, a "
-                                      "checkpoint folder"),
+    (["--cell", "x=trader:huristic"], "'huristic' is not an agent: a spec is random, "
+                                      "heuristic, a checkpoint or team folder"),
     (["--cell", "x"], "must look like NAME=ROLE:SPEC"),
     (["--games", "0", "--preset", "bots"], "--games must be at least 1 (got 0)"),
     ([], "no cells"),

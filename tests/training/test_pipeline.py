@@ -567,6 +567,27 @@ def test_export_never_silently_replaces_a_larger_evaluation(toy, checkpoint, tmp
         "games"] == 2
 
 
+def test_export_eval_games_prints_a_summary_and_json_on_request(tmp_path, capsys):
+    """The terminal gets a line per field (win rate, interval, fair share, scores, seats)
+    and the solo means, not the card's raw JSON; ``--json FILE`` writes that JSON."""
+    from meeplezoo.training.agents.zoo import checkpoint_folder
+
+    folder = tmp_path / "necro"
+    shutil.copytree(checkpoint_folder("necropolis_railway_v1/ppo_league"), folder)
+    assert export.main(["--evaluate", str(folder), "--eval-games", "2", "--eval-fields",
+                        "random", "--eval-players", "2", "--replace-evaluation", "--json",
+                        str(tmp_path / "e.json")]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out
+    assert "vs random (2 players, 2 games): win rate" in out
+    assert "  by seat: seat1 " in out
+    assert "solo, random (2 games): mean score" in out
+    assert f"recorded in {folder / 'card.json'}" in out
+    written = json.loads((tmp_path / "e.json").read_text())
+    card = json.loads((folder / "card.json").read_text())
+    assert written["vs_random"] == card["evaluation"]["vs_random"]
+
+
 @pytest.mark.parametrize("command", ["train", "improve", "bench"])
 def test_fitting_commands_without_torch_say_which_extra(monkeypatch, tmp_path, command):
     import importlib

@@ -14,13 +14,15 @@ import pytest
 from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-import meeplezoo.envs  # noqa: F401  (registers the gymnasium ids)
+import meeplezoo.envs  # registers the gymnasium ids
 from meeplezoo.envs.core.errors import ConfigError, IllegalActionError
 from meeplezoo.envs.necropolis_railway.solo import NecropolisSoloEnv
 from meeplezoo.training.agents.bots import OpponentPool
 from meeplezoo.training.fitting.seat_env import SeatEnv
 
 IDS = sorted(env_id for env_id in gymnasium.registry if env_id.startswith("meeplezoo/"))
+# the games the package ships (other tests register toy games of their own, unregistered ids)
+GAMES = ["asian_delivery_v1", "chihou_sousei_v1", "hegemony_v1", "necropolis_railway_v1"]
 
 
 def run_quietly(check, env) -> list[str]:
@@ -34,7 +36,50 @@ def run_quietly(check, env) -> list[str]:
 
 def test_every_seat_env_and_the_solo_env_are_registered():
     assert {"meeplezoo/ChihouSouseiSeat-v1", "meeplezoo/AsianDeliverySeat-v1",
-            "meeplezoo/NecropolisRailwaySeat-v1", "meeplezoo/NecropolisRailwaySolo-v1"} <= set(IDS)
+            "meeplezoo/NecropolisRailwaySeat-v1", "meeplezoo/HegemonySeat-v1",
+            "meeplezoo/NecropolisRailwaySolo-v1"} <= set(IDS)
+    assert {meeplezoo.envs.seat_env_id(name) for name in GAMES} <= set(IDS)
+
+
+def test_an_asymmetric_games_registered_default_role_is_one_of_its_roles():
+    """``SEAT_ENV_ROLES`` is written by hand (registering imports no game): each entry must
+    name a role of its game, and every game with several roles must have one, or its id
+    could not be made without arguments."""
+    assert set(GAMES) <= set(meeplezoo.envs.list_envs())
+    for name in GAMES:
+        roles = meeplezoo.envs.make_game(name).roles
+        if len(roles) > 1 or name in meeplezoo.envs.SEAT_ENV_ROLES:
+            assert meeplezoo.envs.SEAT_ENV_ROLES[name] in roles
+
+
+@pytest.mark.parametrize("role", ["working_class", "middle_class", "capitalist_class", "state"])
+def test_hegemony_seat_env_passes_both_checkers_as_every_class(role):
+    """Hegemony's classes act and see differently: ``role=`` picks the learner's class, and
+    each class's view passes both checkers, with the shipped team in the other seats."""
+    def make() -> gymnasium.Env:
+        return gymnasium.make("meeplezoo/HegemonySeat-v1", role=role,
+                              opponents=["hegemony_v1/ppo_classes", "heuristic"])
+
+    env = make()
+    game = env.unwrapped.game
+    assert env.unwrapped.role == role
+    assert env.action_space.n == game.num_actions(role)
+    assert env.observation_space.shape == (game.observation_size(role),)
+    assert run_quietly(gymnasium_check_env, env.unwrapped) == []
+    assert run_quietly(sb3_check_env, make().unwrapped) == []
+
+
+def test_hegemony_seat_env_takes_a_seat_or_a_role_and_refuses_a_wrong_one():
+    default = gymnasium.make("meeplezoo/HegemonySeat-v1").unwrapped
+    assert default.role == meeplezoo.envs.SEAT_ENV_ROLES["hegemony_v1"]
+    by_seat = gymnasium.make("meeplezoo/HegemonySeat-v1", seat=3).unwrapped
+    assert by_seat.role == by_seat.game.seat_role(3)
+    with pytest.raises(ConfigError, match="'wc' is not one of"):
+        gymnasium.make("meeplezoo/HegemonySeat-v1", role="wc")
+    with pytest.raises(ConfigError, match="seat 0 plays 'working_class', not 'state'"):
+        gymnasium.make("meeplezoo/HegemonySeat-v1", role="state", seat=0)
+    with pytest.raises(ConfigError, match="name the learner's role"):
+        SeatEnv("hegemony_v1")  # built directly: no default, the role is asked for
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -56,9 +101,9 @@ def test_sb3_check_env_passes_without_warnings_on_every_registered_id(env_id):
     ("necropolis_railway_v1", None), ("hegemony_v1", "working_class"),
 ])
 def test_seat_env_built_directly_passes_both_checkers(env_name, role):
-    """Built as ``SeatEnv(...)``, Hegemony's (not registered: it needs a role) too: the
-    checkers step unmasked random actions, which the default ``illegal_action="terminate"``
-    turns into the end of the episode.  (Without a spec gymnasium cannot remake the env
+    """Built as ``SeatEnv(...)``, Hegemony's with a role: the checkers step unmasked random
+    actions, which the default ``illegal_action="terminate"`` turns into the end of the
+    episode.  (Without a spec gymnasium cannot remake the env
     in its other render modes, hence no render check.)"""
     def gymnasium_check(env):
         gymnasium_check_env(env, skip_render_check=True)

@@ -29,6 +29,7 @@ from meeplezoo.training.agents.opponents import (
     spec_role,
 )
 from meeplezoo.training.agents.search import lookahead_bot
+from meeplezoo.training.agents.specs import is_python_spec
 
 # Difficulty levels of a network opponent, named after the spec: ``<zoo name>@<level>``.
 # A level is how the network plays: sampled from its policy (a weaker, human-friendly
@@ -233,12 +234,14 @@ class OpponentPool:
             raise ConfigError("the opponent pool needs at least one kind")
         weighted = parse_weighted(specs)
         for spec, _ in weighted:
-            if ":" in spec and find_checkpoint(spec) is None:
+            base, _level = split_level(spec)  # a network at a level: its network must exist
+            if is_python_spec(spec):
                 import_agent(spec)  # a package.module:attribute agent; refused if it cannot play
-            elif spec not in self.KINDS and find_checkpoint(spec) is None:
+            elif spec not in self.KINDS and find_checkpoint(base) is None:
                 raise ConfigError(
                     f"opponent {spec!r} is neither one of {', '.join(self.KINDS)} "
-                    "nor a checkpoint folder, zoo name or package.module:attribute agent"
+                    "nor a checkpoint or team folder, zoo name, NETWORK@LEVEL or "
+                    "package.module:attribute agent"
                 )
         self.game = game
         self.specs = [spec for spec, _ in weighted]

@@ -26,6 +26,7 @@ import numpy as np
 from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.training.agents.specs import is_python_spec, with_cwd_on_path
 from meeplezoo.training.agents.zoo import (
     TEAM_FILE,
     CheckpointError,
@@ -441,14 +442,22 @@ def spec_role(spec: OpponentSpec) -> str | None:
 
 def import_agent(spec: str) -> Any:
     """The object a ``package.module:attribute`` spec names (a class is built without
-    arguments), checked to be playable: how a CLI takes a Python agent."""
+    arguments), checked to be playable: how a CLI takes a Python agent.  The module is
+    imported with the current folder first on ``sys.path``, as ``python -m`` would
+    (``specs.with_cwd_on_path``): an agent file beside the user works without
+    ``PYTHONPATH``."""
     module_name, _, attribute = spec.partition(":")
+    with_cwd_on_path()
+    importlib.invalidate_caches()  # a module written since the folder was last listed
     try:
         target: Any = importlib.import_module(module_name)
         for part in attribute.split("."):
             target = getattr(target, part)
     except (ImportError, AttributeError, ValueError) as exc:
-        raise ConfigError(f"agent {spec!r}: cannot import it ({exc})") from None
+        raise ConfigError(
+            f"agent {spec!r}: cannot import it ({exc}); a Python agent is "
+            f"package.module:attribute, the module found in the current folder "
+            f"({os.getcwd()}) or on sys.path, the attribute an agent in it") from None
     if isinstance(target, type):
         target = target()
     try:
@@ -480,7 +489,7 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
         bot = game.heuristic_bot(seed)
         bot.name = getattr(bot, "name", "heuristic")
         return bot
-    if ":" in spec and find_checkpoint(spec) is None and not Path(spec).exists():
+    if is_python_spec(spec):
         return agent_bot(import_agent(spec))  # a package.module:attribute spec
     if is_team(spec):
         return TeamBot(spec, game, stochastic=stochastic, seed=seed)

@@ -31,6 +31,7 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import BotCache
+from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.cli import code_commit, parse_options
 
 
@@ -97,9 +98,8 @@ def markdown(report: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--env", required=True, choices=envs.list_envs())
-    parser.add_argument("--lineup", required=True,
-                        help="comma-separated agents, one per seat: random, heuristic, a "
-                             "checkpoint or team folder or zoo name")
+    add_agents_argument(parser, "--lineup", required=True,
+                        what="the agents, one per seat in seat order")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--match", default="", help="only action names containing this")
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error(f"--games must be at least 1, got {args.games}")
     config = parse_options(args.option)
-    report = count_actions(args.env, config, [s for s in args.lineup.split(",") if s],
+    report = count_actions(args.env, config, args.lineup,
                            args.games, args.seed, args.match, progress="auto")
     report["command"] = "meeplezoo action-counts " + " ".join(
         sys.argv[1:] if argv is None else argv)

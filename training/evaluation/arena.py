@@ -40,7 +40,9 @@ Solo (``--players 1``): every agent plays the same deals; agents are ranked by m
 with bootstrap intervals.  ``--paired A,B``: A and B each play every deal from the same seat
 against the same field (the other agents, drawn per deal), and the difference of their win
 shares and of their mean scores gets a paired bootstrap interval (``--field`` names the
-opponents to draw the field from instead).
+opponents to draw the field from instead); the Elo table of those games follows
+(``paired_ratings``).  Agents are named as every command names them
+(``training.agents.specs``: separated by spaces or commas, ``--paired A B`` or ``A,B``).
 
 The leaderboard's tables are the shipped opponents, ``heuristic`` and ``random``; ``--levels``
 seats each shipped network at those difficulty levels too.  Under each table go the levels
@@ -72,6 +74,7 @@ from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import win_share
 from meeplezoo.training.agents.opponents import agent_bot, import_agent, spec_role
+from meeplezoo.training.agents.specs import SpecList, add_agents_argument, forms, is_python_spec
 from meeplezoo.training.agents.zoo import checkpoint_folder, find_checkpoint, list_zoo, zoo_root
 from meeplezoo.training.evaluation import cluster
 from meeplezoo.training.evaluation.evaluate import _play_lineups, agent_label
@@ -80,6 +83,9 @@ ANCHOR = "random"
 BUILT_IN = ("heuristic", "random")
 ELO_PER_NATURAL_LOG = 400 / math.log(10)
 LEADERBOARD_FILE = "LEADERBOARD.md"  # in the zoo's folder, beside the checkpoints it rates
+# The arena also rates a MaskablePPO .zip (exported for the run): its --help says so.
+ARENA_FORMS = forms(extra=["a MaskablePPO .zip trained anywhere (exported for the run; "
+                           "needs the train extra)"])
 # Tags that keep the arena's own random draws apart from the per-game ones ([seed, deal]).
 ORDER_TAG, FIELD_TAG, BOOTSTRAP_TAG = 1, 2, 3
 
@@ -137,7 +143,7 @@ def resolve(spec: Any, env_name: str, config: dict) -> Entrant:
         return Entrant(spec, export_zip(spec, env_name, config))
     if spec in BUILT_IN or find_checkpoint(spec) is not None:
         return Entrant(spec, spec)  # a zoo name stays a name: workers find it too
-    if ":" in spec:
+    if is_python_spec(spec):
         return Entrant(spec, import_agent(spec))
     if spec.endswith(".zip"):
         raise ConfigError(f"agent {spec!r}: no such .zip file")
@@ -291,14 +297,20 @@ def interval(samples: np.ndarray) -> list[float]:
 
 
 def rate(entrants: list[Entrant], lineups: list[list[int]], results: list[dict], players: int,
-         seed: int, resamples: int = 1000) -> list[dict[str, Any]]:
-    """The rating table: Elo with bootstrap intervals, games, seats, win share, mean score."""
+         seed: int, resamples: int = 1000, anchor_label: str = ANCHOR,
+         deal_games: int | None = None) -> list[dict[str, Any]]:
+    """The rating table: Elo with bootstrap intervals, games, seats, win share, mean score.
+
+    The games of a deal are consecutive, ``deal_games`` of them (default ``players``: the
+    round robin's rotations; ``paired``: 2, A's game and B's), and are resampled together;
+    ``anchor_label`` is the agent held at 0."""
     agents = len(entrants)
-    anchor = [e.label for e in entrants].index(ANCHOR)
-    deals = len(results) // players
+    anchor = [e.label for e in entrants].index(anchor_label)
+    size = deal_games or players
+    deals = len(results) // size
     per_deal = np.stack([
-        pairwise_wins([r["places"] for r in results[d * players:(d + 1) * players]],
-                      lineups[d * players:(d + 1) * players], agents)
+        pairwise_wins([r["places"] for r in results[d * size:(d + 1) * size]],
+                      lineups[d * size:(d + 1) * size], agents)
         for d in range(deals)])
     total = per_deal.sum(0)
     met = (total + total.T) > 0
@@ -400,13 +412,14 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
         picks = rng.choice(len(others), size=players - 1,
                            replace=len(others) < players - 1) if others else []
         lineups.append([others[int(p)] for p in picks])
-    outcomes = {}
+    outcomes, played_by = {}, {}
     for entrant in (a, b):
         played = [(deal, [e.spec for e in lineup[:seat]] + [entrant.spec]
                    + [e.spec for e in lineup[seat:]])
                   for deal, (seat, lineup) in enumerate(zip(seats, lineups))]
         results = play_games(env_name, config, played, seed, workers, progress,
                              f"{entrant.label} {players}p")
+        played_by[entrant.label] = results
         outcomes[entrant.label] = (
             np.array([win_share(s, r["winners"]) for s, r in zip(seats, results)]),
             np.array([r["scores"][s] for s, r in zip(seats, results)]))
@@ -423,7 +436,33 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
         out.update({"win_share_a": float(share_a.mean()), "win_share_b": float(share_b.mean()),
                     "win_share_difference": float((share_a - share_b).mean()),
                     "win_share_difference_ci95": interval(weights @ (share_a - share_b))})
+        out.update(paired_ratings(a, b, seats, lineups, played_by, players, seed, resamples))
     return out
+
+
+def paired_ratings(a: Entrant, b: Entrant, seats: list[int], lineups: list[list[Entrant]],
+                   played_by: dict[str, list[dict]], players: int, seed: int,
+                   resamples: int) -> dict[str, Any]:
+    """The Elo table of a paired run's own games (A's and B's, every pair of seats, as the
+    round robin rates them): A and B never meet, so they are rated through the field they
+    both met, with a bootstrap over deals (a deal's two games together).  Held at 0:
+    ``random`` where it played, else the first of the field (the result says which:
+    ``anchor``)."""
+    entrants: dict[str, Entrant] = {}
+    for entrant in (a, b, *(e for lineup in lineups for e in lineup)):
+        entrants.setdefault(entrant.label, entrant)
+    index = {label: k for k, label in enumerate(entrants)}
+    order, results = [], []
+    for deal, (seat, lineup) in enumerate(zip(seats, lineups)):
+        for entrant in (a, b):
+            whole = [*lineup[:seat], entrant, *lineup[seat:]]
+            order.append([index[e.label] for e in whole])
+            results.append(played_by[entrant.label][deal])
+    field_labels = [label for label in entrants if label not in (a.label, b.label)]
+    anchor = ANCHOR if ANCHOR in entrants else (field_labels or [a.label])[0]
+    return {"anchor": anchor,
+            "ratings": rate(list(entrants.values()), order, results, players, seed, resamples,
+                            anchor_label=anchor, deal_games=2)}
 
 
 # -- output ---------------------------------------------------------------------------------
@@ -457,6 +496,10 @@ def paired_lines(result: dict[str, Any]) -> list[str]:
     lines.append(f"  mean score {result['mean_score_a']:.2f} vs {result['mean_score_b']:.2f}: "
                  f"difference {result['score_difference']:+.2f} "
                  f"(95% CI {low:+.2f} to {high:+.2f}); {result['deals_differing']} deals differ")
+    if result.get("ratings"):
+        lines += ["", f"Elo over these {2 * result['games']} games ({result['anchor']} = 0; "
+                  f"{a} and {b} rated through the field they both met):", "",
+                  *table_lines(result)]
     return lines
 
 
@@ -657,9 +700,9 @@ def main(argv: list[str] | None = None) -> int:
                     "(random = 0) with bootstrap intervals")
     parser.add_argument("--env", choices=envs.list_envs())
     parser.add_argument("--players", type=int)
-    parser.add_argument("--agents", default="",
-                        help="comma-separated extra agents: zoo names, checkpoint or team "
-                             "folders, package.module:attribute")
+    add_agents_argument(parser, "--agents", default=[], forms=ARENA_FORMS,
+                        what="agents to rate beside the env's shipped opponents, heuristic "
+                             "and random")
     parser.add_argument("--games", type=int, default=400,
                         help="games per table (rounded up to whole cycles of the lineups: "
                              "every lineup plays equally often)")
@@ -670,11 +713,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="progress bar (default: a bar when stderr is a terminal, else a "
                              "line every 30 s with games/s and the time left; --no-progress: "
                              "none)")
-    parser.add_argument("--paired", metavar="A,B",
-                        help="A and B on the same deals, seats and field; interval on the "
-                             "difference")
-    parser.add_argument("--field", metavar="SPEC,...",
-                        help="--paired: the opponents to draw the field from (default: the "
+    parser.add_argument("--paired", nargs="+", action=SpecList, metavar="AGENT",
+                        help="two agents, A and B (--paired A B or --paired A,B), on the same "
+                             "deals, seats and field; interval on the difference (the forms "
+                             "of --agents)")
+    add_agents_argument(parser, "--field", forms=ARENA_FORMS,
+                        what="--paired: the opponents to draw the field from (default: the "
                              "arena's other agents)")
     parser.add_argument("--leaderboard", action="store_true",
                         help="rate every env with a shipped opponent into checkpoints/"
@@ -692,7 +736,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args(argv)
     progress = "auto" if args.progress is None else args.progress  # auto: bar or lines
-    agents = [spec for spec in args.agents.split(",") if spec]
+    agents = args.agents
     levels = [level for level in args.levels.split(",") if level]
     if levels and not args.leaderboard:
         parser.error("--levels is for --leaderboard; name one agent at a level with "
@@ -723,10 +767,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--field is the field of --paired")
         where = cluster.workers_from(args)
         if args.paired:
-            pair = args.paired.split(",")
+            pair = args.paired
             if len(pair) != 2:
-                parser.error("--paired takes two agents: A,B")
-            opponents = [spec for spec in (args.field or "").split(",") if spec]
+                parser.error(f"--paired takes two agents, A B or A,B; got {len(pair)}: "
+                             f"{' '.join(pair)}")
+            opponents = args.field or []
             out = paired(args.env, args.players, pair[0], pair[1], agents, args.games,
                          args.seed, where, progress, options, args.bootstrap,
                          opponents)

@@ -11,8 +11,10 @@ paired deals, as a designer reads it: markdown tables, JSON with every game, PNG
 
 A **cell** is a seat-fixed lineup: one agent per role.  ``--cell NAME=ROLE:SPEC,...`` names
 its agents (a role by its name or its short label, e.g. ``working_class`` or ``WC``; a spec
-is ``heuristic``, ``random``, a checkpoint folder or zoo name of that role, or a team folder,
-which plays its member for that role); a role left out plays ``heuristic``.  Presets, with
+is any of ``training.agents.specs.FORMS``: ``heuristic``, ``random``, a checkpoint folder or
+zoo name of that role, a team folder, which plays its member for that role, a level
+``NETWORK@LEVEL`` or a ``package.module:attribute`` agent); a role left out plays
+``heuristic``.  Presets, with
 ``CLASS`` a role, its label or ``all`` (one cell per role):
 
 - ``bots``: every role played by its scripted bot; ``team``: every role by ``--team``;
@@ -56,6 +58,7 @@ from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import BotCache, make_bot
 from meeplezoo.training.agents.opponents import find_checkpoint, is_team, spec_role
+from meeplezoo.training.agents.specs import FORMS, describe_forms, is_python_spec
 from meeplezoo.training.agents.zoo import CheckpointError
 from meeplezoo.training.cli import code_commit, parse_options
 from meeplezoo.training.evaluation import cluster
@@ -131,9 +134,8 @@ def check_spec(game: Game, spec: str, seat: int, cell: str) -> None:
     """Refuse, saying what is allowed, a spec that is no agent or plays another role."""
     if spec in (balance.HEURISTIC, balance.RANDOM):
         return
-    if find_checkpoint(spec) is None and ":" not in spec:
-        raise BalanceError(f"cell {cell}: {spec!r} is not an agent: use heuristic, random, a "
-                           "checkpoint folder or zoo name <env>/<name>, or a team folder")
+    if find_checkpoint(spec.rsplit("@", 1)[0]) is None and not is_python_spec(spec):
+        raise BalanceError(f"cell {cell}: {spec!r} is not an agent: a spec is {FORMS}")
     role = None if is_team(spec) else spec_role(spec)
     if role is not None and role != game.seat_role(seat):
         raise BalanceError(f"cell {cell}: {spec} plays role {role!r}, not "
@@ -417,7 +419,10 @@ def main(argv: list[str] | None = None) -> int:
     cluster.add_arguments(parser, workers=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--cell", action="append", default=[],
-                        metavar="NAME=ROLE:SPEC,ROLE:SPEC", help="a lineup (repeatable)")
+                        metavar="NAME=ROLE:SPEC,ROLE:SPEC",
+                        help="a lineup (repeatable): ROLE a role or its label (WC), SPEC "
+                             "as below; a role left out plays heuristic")
+    describe_forms(parser, "SPEC", FORMS)
     parser.add_argument("--preset", action="append", default=[],
                         help=f"comma-separated presets: {', '.join(PRESET_FORMS)}")
     parser.add_argument("--team", help="the team folder the policy presets play")

@@ -9,8 +9,10 @@
     meeplezoo evaluate --env chihou_sousei_v1 --players 4 \
         --agents random heuristic checkpoints/chihou_sousei_v1/ppo_league --games 600
 
-Agents are ``random``, ``heuristic``, checkpoint folders or zoo names such as
-``chihou_sousei_v1/ppo_league`` (played deterministically).  A co-win counts as a 1/k
+Agents and fields are any spec of ``training.agents.specs.FORMS`` (``random``,
+``heuristic``, checkpoint or team folders, zoo names such as ``chihou_sousei_v1/ppo_league``,
+played deterministically, ``NETWORK@LEVEL``, ``package.module:attribute``), several given
+space- or comma-separated.  A co-win counts as a 1/k
 share of a win.  Torch-free: the ``[play]`` extra (onnxruntime, openskill) runs it all.
 ``--address auto`` plays the games on a Ray cluster, with the same results
 (``training.evaluation.cluster``).
@@ -38,6 +40,7 @@ from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.envs.core.stats import wilson
 from meeplezoo.training.agents.bots import BotCache
 from meeplezoo.training.agents.opponents import checkpoint_folder, spec_role
+from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.agents.zoo import CheckpointError
 from meeplezoo.training.evaluation import cluster
 
@@ -357,13 +360,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Seat-rotated evaluation and ratings")
     parser.add_argument("--env", required=True, choices=envs.list_envs())
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument(
-        "--agents", nargs="+", required=True,
-        help="random, heuristic, checkpoint folders or zoo names <env>/<name>"
-    )
-    parser.add_argument(
-        "--field", help="play each agent against this field instead of a round robin"
-    )
+    add_agents_argument(parser, "--agents", required=True,
+                        what="the agents to evaluate (a round robin among them, or each "
+                             "against --field)")
+    add_agents_argument(parser, "--field",
+                        what="play each agent against this field (every other seat) instead "
+                             "of a round robin; several fields: each agent against each")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     cluster.add_arguments(parser, workers=min(2, os.cpu_count() or 1))
@@ -402,7 +404,8 @@ def _run_cli(args: argparse.Namespace) -> int:
         raise SystemExit(str(exc)) from None
     args.workers = cluster.workers_from(args)  # a missing Ray or a wrong --address: said now
     watch = bool(args.progress) and bool(args.field)  # --progress: the per-game lines
-    total = args.games * (1 if args.players > 1 and not args.field else len(args.agents))
+    total = args.games * (1 if args.players > 1 and not args.field else len(args.agents)
+                          * (len(args.field) if args.field and args.players > 1 else 1))
     with Progress(total, f"evaluate {args.env}",
                   style="off" if args.progress is False or watch else "auto") as bar:
         return _play_and_print(args, config, watch, bar)
@@ -419,9 +422,9 @@ def _play_and_print(args: argparse.Namespace, config: dict[str, Any], watch: boo
             print(f"{agent[-44:]:44} {r['games']:>6} {r['mean_score']:>11.2f} {ci:>19}")
     elif args.field:
         out: Any = [
-            versus_field(args.env, config, a, args.field, args.games, args.seed, args.workers,
+            versus_field(args.env, config, a, field, args.games, args.seed, args.workers,
                          progress=watch, bar=bar)
-            for a in args.agents
+            for a in args.agents for field in args.field
         ]
         _print_field(out)
     else:

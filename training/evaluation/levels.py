@@ -41,6 +41,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.bots import LEVELS, level_settings, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import checkpoint_folder, read_team_card
+from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.evaluation import arena
@@ -203,8 +204,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated, of " + ", ".join(
                             k for k in LEVELS if k != "medium") + " (medium is the plain "
                         "network: the measure)")
-    parser.add_argument("--field", default="heuristic",
-                        help="comma-separated opponents in the other seats")
+    add_agents_argument(parser, "--field", default=["heuristic"],
+                        what="the opponents the other seats are drawn from (default "
+                             "heuristic)")
     parser.add_argument("--games", type=int, default=400, help="paired deals a level")
     parser.add_argument("--cost-games", type=int, default=4,
                         help="games timed on this one process a level")
@@ -233,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                           "plain network, the measure)")
     if args.games < 2 or args.cost_games < 1 or args.workers < 1:
         raise ConfigError("--games must be at least 2, --cost-games and --workers at least 1")
-    field = [] if players == 1 else [f.strip() for f in args.field.split(",") if f.strip()]
+    field = [] if players == 1 else args.field
     if players > 1 and not field:
         raise ConfigError("--field: name at least one opponent (e.g. heuristic)")
     if args.arena:

@@ -53,7 +53,7 @@ from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.training.agents.bots import make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import PolicyBot, TeamBot, import_agent, spec_role
-from meeplezoo.training.agents.zoo import find_checkpoint
+from meeplezoo.training.agents.specs import add_agents_argument, is_python_spec
 from meeplezoo.training.data import records
 from meeplezoo.training.evaluation import cluster
 
@@ -260,9 +260,7 @@ def resolve_agents(specs: list[Any]) -> list[Any]:
     object it names (it plays in this process), Python objects as they are."""
     resolved = []
     for spec in specs:
-        is_python = (isinstance(spec, str) and ":" in spec and find_checkpoint(spec) is None
-                     and not Path(spec).exists())
-        resolved.append(import_agent(spec) if is_python else spec)
+        resolved.append(import_agent(spec) if is_python_spec(spec) else spec)
     return resolved
 
 
@@ -441,10 +439,9 @@ def main(argv: list[str] | None = None) -> int:
                     "manifest and npz shards) for value fitting and research")
     parser.add_argument("--env", required=True)
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                        help="make_bot specs: random, heuristic, checkpoint or team folders, "
-                             "zoo names, NETWORK@LEVEL, package.module:attribute; seat s of "
-                             "game g is played by agents[(s + g) %% len(agents)]")
+    add_agents_argument(parser, "--agents", required=True,
+                        what="the agents; seat s of game g is played by agents[(s + g) mod "
+                             "len(agents)]")
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--out", required=True, help="the record folder")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
+from meeplezoo.training.agents.specs import POOL_FORMS, add_agents_argument
 from meeplezoo.training.fitting.archs import ARCHS
 
 
@@ -90,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--role", help="the learner's role in an asymmetric game (e.g. state)")
     p.add_argument("--steps", type=int, default=20_000)
-    p.add_argument("--opponents", default="random")
+    add_agents_argument(p, "--opponents", default=["random"], forms=POOL_FORMS,
+                        metavar="OPPONENT",
+                        what="the opponent pool of the timed seat env (default random)")
     p.add_argument("--n-envs", type=int, default=8)
     p.add_argument("--net", default="256,256")
     p.add_argument("--arch", choices=ARCHS, default="mlp")
@@ -99,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     from meeplezoo.training.cli import require_training_extra
 
     require_training_extra("meeplezoo.training.fitting.bench")
-    result = run(args.env, args.players, args.steps, args.opponents.split(","), args.n_envs,
+    result = run(args.env, args.players, args.steps, args.opponents, args.n_envs,
                  [int(x) for x in args.net.split(",")], arch=args.arch, role=args.role,
                  progress="auto")
     who = f" as {args.role}" if args.role else ""

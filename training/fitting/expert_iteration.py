@@ -62,6 +62,7 @@ from meeplezoo.training.agents.opponents import (
     checkpoint_folder,
     read_team_card,
 )
+from meeplezoo.training.agents.specs import add_agents_argument, forms
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.fitting.onnx import policy_role
 from meeplezoo.training.fitting.search_play import (
@@ -265,12 +266,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=100, help="search games a round")
     parser.add_argument("--value-games", type=int, default=100,
                         help="round 0: games of the network alone that fit its critic")
-    parser.add_argument("--pool", default=f"heuristic,{CURRENT},{EARLIER}",
-                        help="comma-separated field of the round's games: random, heuristic, "
-                             f"checkpoints, {CURRENT!r} (the current network), {EARLIER!r} (a "
-                             "network kept in an earlier round)")
-    parser.add_argument("--gate-field", default="heuristic",
-                        help="comma-separated field of the gate's games (bots or checkpoints)")
+    add_agents_argument(parser, "--pool", default=["heuristic", CURRENT, EARLIER],
+                        metavar="OPPONENT",
+                        forms=forms(extra=[f"{CURRENT} (the current network)",
+                                           f"{EARLIER} (a network kept in an earlier round)"]),
+                        what=f"the field of the round's games (default heuristic {CURRENT} "
+                             f"{EARLIER})")
+    add_agents_argument(parser, "--gate-field", default=["heuristic"],
+                        what="the field of the gate's games (default heuristic)")
     parser.add_argument("--gate-games", type=int, default=200)
     parser.add_argument("--simulations", type=int, default=16)
     parser.add_argument("--considered", type=int, default=4,
@@ -345,8 +348,7 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
     if unknown:
         raise SystemExit(f"--roles {', '.join(unknown)}: the checkpoint plays "
                          f"{', '.join(cards)}")
-    pool = [s for s in args.pool.split(",") if s]
-    gate_field = [s for s in args.gate_field.split(",") if s]
+    pool, gate_field = list(args.pool), list(args.gate_field)
     if not pool or not gate_field:
         raise SystemExit("--pool and --gate-field each need at least one opponent")
     for spec in [*(s for s in pool if s not in (CURRENT, EARLIER)), *gate_field]:

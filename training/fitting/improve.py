@@ -45,6 +45,7 @@ from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
 from meeplezoo.training.agents.search import RolloutSearch, bot_model, searched_choice
+from meeplezoo.training.agents.specs import add_agents_argument, forms
 from meeplezoo.training.fitting.imitation import agreement, fit_policy, map_over_games
 
 
@@ -257,8 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="comma-separated decision kinds to search (decision_name())")
     parser.add_argument("--rollouts", type=int, default=8, help="playouts per candidate action")
     parser.add_argument("--games", type=int, default=200, help="labelled games")
-    parser.add_argument("--opponents", default="heuristic",
-                        help="comma-separated: random, heuristic or checkpoint folders")
+    add_agents_argument(parser, "--opponents", default=["heuristic"], forms=forms(levels=False),
+                        metavar="OPPONENT",
+                        what="the other seats, and the search's model of them (default "
+                             "heuristic; networks play greedily, no levels: no search inside "
+                             "the search)")
     parser.add_argument("--margin-weight", type=float, default=0.2,
                         help="weight of the score margin (in score_scale units) in a playout's "
                              "value, next to the win share")
@@ -302,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--model {model_path}: no such file")
     run = _previous_run(model_path)
     game = envs.make_game(run["env"], **run["config"])
-    specs = [s for s in args.opponents.split(",") if s]
+    specs = list(args.opponents)
     if "self" in specs:
         raise SystemExit("--opponents: 'self' is not an opponent here; name a checkpoint folder")
     kinds = [k for k in args.search.split(",") if k]

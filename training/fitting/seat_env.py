@@ -45,6 +45,11 @@ class SeatEnv(gym.Env):
     (or gymnasium's and SB3's ``check_env``, which step random actions) gets a penalty;
     ``"raise"`` raises ``IllegalActionError`` naming the legal actions.
     ``render()`` returns the game's text whatever ``render_mode`` (None or ``"ansi"``).
+    ``default_role`` is the role when neither ``role`` nor ``seat`` names one: a registered
+    id of an asymmetric game needs one to be made without arguments (gymnasium's and SB3's
+    checkers, ``gymnasium.make("meeplezoo/HegemonySeat-v1")``), while ``role=`` or ``seat=``
+    given to ``make`` still choose, as they do for a ``SeatEnv`` built directly (which has
+    none, and asks for the role).
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -65,6 +70,7 @@ class SeatEnv(gym.Env):
         illegal_action: str = "terminate",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        default_role: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -93,7 +99,9 @@ class SeatEnv(gym.Env):
                               f"{self.game.seat_role(self.fixed_seat)!r}, not {role!r}")
         if self.fixed_seat is not None:
             role = self.game.seat_role(self.fixed_seat)
-        elif role is None and len(self.game.roles) > 1:
+        elif role is None and default_role is not None:
+            role = default_role
+        if role is None and len(self.game.roles) > 1:
             raise ConfigError(f"{self.game.name} has roles {list(self.game.roles)}: "
                               "name the learner's role (or its seat)")
         self.role = self.game.check_role(role)

@@ -36,6 +36,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import REWARD_KINDS, resolve_reward_kind, win_share, winners
+from meeplezoo.training.agents.specs import POOL_FORMS, add_agents_argument
 from meeplezoo.training.cli import code_commit, parse_options, require_training_extra
 from meeplezoo.training.fitting.archs import ARCHS
 
@@ -109,12 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--env", required=True, choices=envs.list_envs())
     p.add_argument("--players", default=None, help="player count, or a list such as 2,3,4")
     p.add_argument("--timesteps", type=int, required=True, help="learner decisions to train")
-    p.add_argument(
-        "--opponents",
-        default="random,heuristic,self",
-        help="comma list of random, heuristic, self and checkpoint folders, each optionally "
-        "weighted (self=3,heuristic=1)",
-    )
+    add_agents_argument(p, "--opponents", default=["random", "heuristic", "self"],
+                        forms=POOL_FORMS, metavar="OPPONENT",
+                        what="the pool the other seats are drawn from each episode (default "
+                             "random heuristic self)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True, help="run folder")
     p.add_argument("--seat", default="random",
@@ -236,7 +235,7 @@ def make_plan(args: argparse.Namespace) -> Plan:
             raise SystemExit(f"--net {args.net}: --init-from {init.path} has net {card_net}")
         net = card_net
     return Plan(args, game_cls, counts, options, seat, role,
-                [s for s in args.opponents.split(",") if s], net, Path(args.out), init)
+                list(args.opponents), net, Path(args.out), init)
 
 
 def init_checkpoint(args: argparse.Namespace, game: Game, role: str) -> Any:

@@ -29,6 +29,7 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import REWARD_KINDS
+from meeplezoo.training.agents.specs import FORMS, add_agents_argument, is_python_spec
 from meeplezoo.training.cli import code_commit, parse_options
 
 ALGORITHM = "PPO (Ray RLlib 2.60.0, new API stack, multi-agent self-play)"
@@ -76,8 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "after the last)")
     p.add_argument("--eval-games", type=int, default=100,
                    help="games per field (0: no evaluation)")
-    p.add_argument("--eval-fields", default="random",
-                   help="comma-separated fixed opponents: random, heuristic, checkpoints")
+    add_agents_argument(p, "--eval-fields", default=["random"], metavar="FIELD",
+                        what="the fixed fields the exported policy is evaluated against "
+                             "(default random)")
     return p
 
 
@@ -272,14 +274,14 @@ def train(args: argparse.Namespace, argv: list[str]) -> Path:
     env_config = env_config_of(args)
     if args.iterations < 1:
         raise SystemExit("--iterations must be at least 1")
-    fields = [f for f in args.eval_fields.split(",") if f]
+    fields = list(args.eval_fields)
     from meeplezoo.training.agents.zoo import find_checkpoint
 
-    missing = [f for f in fields if f not in ("random", "heuristic") and ":" not in f
-               and find_checkpoint(f) is None]
+    missing = [f for f in fields if f not in ("random", "heuristic") and not is_python_spec(f)
+               and find_checkpoint(f.rsplit("@", 1)[0]) is None]
     if missing:  # refused before Ray starts, not after the training
         raise SystemExit(f"--eval-fields {','.join(missing)}: no such checkpoint folder or zoo "
-                         "name <env>/<name>; a field is random, heuristic or a checkpoint")
+                         f"name <env>/<name>; a field is {FORMS}")
     import ray
     from torch.utils.tensorboard import SummaryWriter
 
