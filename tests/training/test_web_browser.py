@@ -1,8 +1,10 @@
 """The web table in a real browser: headless Chromium (Debian's, ``/usr/bin/chromium``; never a
 downloaded one) driven by Playwright.  For each game a whole game is played through the page
 by clicks, the person holding one seat against the heuristic bots; the Hegemony table shows
-the person's hand and nothing of the others'; the table survives a reload; two people, each
-in their own browser context, play one Hegemony table through their own seat links; the
+the person's hand and nothing of the others'; the table survives a reload; the lobby keeps
+the seats chosen when the player count changes; in every game two people, each in their own
+browser context, play one table through their own seat links, each seeing only what their
+seat may see and moving only for it; two tabs of one browser keep two seats apart; the
 Japanese text draws as glyphs, not tofu (it needs a CJK font: ``make chromium`` installs one);
 the Hegemony page shows every class's goods as the state holds them; the agents' last moves
 are marked on the board and in the log.
@@ -23,6 +25,7 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
@@ -181,7 +184,7 @@ def test_the_page_shows_only_the_persons_hidden_information(server, page):
     for seat in (1, 2, 3):  # the page's own credentials cannot get another seat's view
         status = page.evaluate(
             """async ([id, seat]) => (await fetch(`/api/tables/${id}/view?seat=${seat}`,
-               {headers: {"X-Table-Credentials": localStorage.getItem("mz-table:" + id)}}))
+               {headers: {"X-Table-Credentials": MZ.credentials(id)}}))
                .status""", [table, seat])
         assert status == 403
     page.reload()  # the table survives a reload
@@ -191,20 +194,150 @@ def test_the_page_shows_only_the_persons_hidden_information(server, page):
     assert any(t["id"] == table for t in listing)
 
 
+SEAT_CHOICES = "[...document.querySelectorAll('.seat-agent')].map((s) => s.value)"
+
+
+def test_the_lobby_keeps_the_seats_chosen_when_the_player_count_changes(server, page):
+    """A person types the player count, chooses the seats and clicks Start: the Players field
+    fires ``change`` again when the click takes the focus from it, and that must not reset
+    the seats to the defaults (it did: the table started with an agent where the person had
+    chosen *You*).  A new count keeps the seats it still has; a new game starts afresh."""
+    base, app = server
+    page.goto(base + "/")
+    page.select_option("#env", "chihou_sousei_v1")
+    page.select_option('.seat-agent[data-seat="1"]', "human")
+    page.select_option("#env", "necropolis_railway_v1")  # another game: the defaults
+    page.select_option("#env", "chihou_sousei_v1")
+    assert page.evaluate(SEAT_CHOICES) == ["human", "heuristic", "heuristic", "heuristic"]
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    assert page.evaluate(SEAT_CHOICES) == ["human", "heuristic", "heuristic"]
+    page.select_option('.seat-agent[data-seat="1"]', "human")
+    page.select_option('.seat-agent[data-seat="2"]', "random")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    assert page.evaluate(SEAT_CHOICES) == ["human", "human"]
+    page.fill("#players", "3")  # the field keeps the focus: Start's click fires its change
+    page.dispatch_event("#players", "change")
+    assert page.evaluate(SEAT_CHOICES) == ["human", "human", "heuristic"]
+    page.select_option('.seat-agent[data-seat="2"]', "random")
+    page.click("#start")
+    page.wait_for_url("**/table/*")
+    assert app.state.tables.tables[page.url.rsplit("/", 1)[-1]].seats == \
+        ["human", "human", "random"]
+
+
+# -- two people at one table, each in their own browser ---------------------------------------
+# per game: the player count (two people in seats 0 and 1, the heuristic bot in the others)
+TWO_PEOPLE = [("chihou_sousei_v1", 2), ("asian_delivery_v1", 3), ("necropolis_railway_v1", 2),
+              ("hegemony_v1", 4)]
+IDLE = "document.body.dataset.busy === '0'"
+MY_TURN = f"document.body.dataset.mine === '1' && {IDLE}"
+# a request the page's own link makes by hand: its status
+FORGED = """async ([id, what, body]) => (await fetch(`/api/tables/${id}/${what}`, {
+  method: "POST", body: JSON.stringify(body), headers: {"Content-Type": "application/json",
+  "X-Table-Credentials": MZ.credentials(id)}})).status"""
+# the board's text without the sections only the page's own seat sees (Hegemony's hand)
+PUBLIC_BOARD = """() => [...document.querySelectorAll("#board > section")]
+  .filter((s) => !s.dataset.section.startsWith("hand")).map((s) => s.innerText).join("\\n")"""
+
+
+@pytest.fixture
+def fixed_draws(monkeypatch):
+    """The server's secret draws (the seed, the agents' seeds) made repeatable for one test,
+    so its positions are the same at every run; the credentials stay random."""
+    import secrets
+
+    draws = random.Random(20261203)
+    monkeypatch.setattr(secrets, "randbelow", lambda n: draws.randrange(n))
+    monkeypatch.setattr(secrets, "randbits", lambda k: draws.getrandbits(k))
+
+
 def hand_titles(state, seat: int) -> set[str]:
+    """Hegemony: the titles of the cards in ``seat``'s hand."""
     from meeplezoo.envs.hegemony.actions import card_designs
     from meeplezoo.envs.hegemony.present_text import card_title
 
     return {card_title(card_designs(seat)[d]) for d in state.hands[seat]}
 
 
-def test_two_people_at_one_table_each_through_their_own_link(server, browser):
-    """Hegemony, the Working Class in one browser context and the Middle Class in another
-    (two people, two browsers): the first makes the table in the lobby and reads the second
-    seat's link from the table page; the second opens it.  They play turns by clicks (each
-    page sees the other's moves by itself), each page shows its own hand and never the
-    other's, in what it shows or in anything it received, and a page cannot undo the other
-    person's decision."""
+def unseen(state, seat: int) -> list:
+    """What ``seat`` cannot see, as ``resample_hidden(seat)`` re-deals it: the other classes'
+    hands in Hegemony; in the other games, where no seat holds a secret, the deck's order."""
+    if hasattr(state, "hands"):
+        return [sorted(hand) for s, hand in enumerate(state.hands) if s != seat]
+    return list(state.deck)
+
+
+def open_two_seats(base: str, pages: list, env: str, players: int) -> str:
+    """The first person makes the table in the lobby (seats 0 and 1 for people), reads the
+    second seat's link from the table page and the second opens it; returns the table id."""
+    first, second = pages
+    first.goto(base + "/")
+    first.evaluate("localStorage.setItem('mz-speed', '0')")
+    first.select_option("#env", env)
+    if int(first.input_value("#players")) != players:
+        first.fill("#players", str(players))
+        first.dispatch_event("#players", "change")
+    assert first.locator(".seat-row").count() == players
+    first.select_option('.seat-agent[data-seat="1"]', "human")
+    first.click("#start")
+    first.wait_for_url("**/table/*")
+    wait_until(first, IDLE)
+    table = first.url.rsplit("/", 1)[-1]
+    link = first.locator('#links .link-url[data-kind="seat"]')
+    assert link.count() == 1  # the other person's seat; this page holds seat 0
+    url = link.input_value()
+    assert url.startswith(f"{base}/table/{table}#key=")
+    assert first.locator('#links .link-url[data-kind="watcher"]').count() == 1
+    assert "seed shown when the game ends" in first.locator("#table-kind").inner_text()
+    second.goto(base + "/")
+    second.evaluate("localStorage.setItem('mz-speed', '0')")
+    second.goto(url)
+    wait_until(second, IDLE)
+    assert "#key" not in second.url  # the key is kept, and out of the address bar
+    assert second.locator("#links-panel").is_hidden()  # no other seat's link here
+    return table
+
+
+def caught_up(page, live) -> None:
+    """Wait until ``page`` shows the table as it stands (a page polls while it waits)."""
+    wait_until(page, f"{IDLE} && document.body.dataset.version === '{live.version}'",
+               timeout=10)
+
+
+def agents_done(live) -> None:
+    """Wait until no agent is to move (the pages let them move, at once)."""
+    deadline = time.time() + 20
+    while live.bot_to_move():
+        assert time.time() < deadline, "the agents did not move"
+        time.sleep(0.05)
+
+
+def shown_text(page) -> str:
+    """The page's text, reloaded: drawn afresh from what the server sends now."""
+    page.reload()
+    wait_until(page, IDLE)
+    return page.locator("body").inner_text()
+
+
+@pytest.mark.parametrize("env,players", TWO_PEOPLE)
+def test_two_people_at_one_table_each_through_their_own_link(server, browser, env, players,
+                                                             fixed_draws):
+    """Two people, each in their own browser context, at one table of each game: the first
+    makes it in the lobby and reads the second seat's link from the table page, the second
+    opens it.  They play a few turns by clicks, each page seeing the other's moves by itself.
+
+    - A page offers choices only on its seat's turn, and every click there is its seat's
+      move; the page that waits offers none, says so, and its link can neither move for the
+      other seat nor undo the other's decision (a 403, and the table does not move).
+    - Each page shows its own seat as *you* and the other as *another person*; Hegemony's
+      shows its class's hand and never the other's, in what it shows or in anything it
+      received; the public board reads the same on both pages.
+    - Re-dealing on the server what a seat cannot see (``resample_hidden``: the other hands
+      in Hegemony, the deck's order elsewhere) leaves that seat's page, reloaded, exactly as
+      it was; in Hegemony the other person's page changes (it shows its own hand), in the
+      other games nobody's does (nobody sees the deck)."""
     base, app = server
     contexts = [browser.new_context(viewport={"width": 1440, "height": 1000}) for _ in "ab"]
     pages = [context.new_page() for context in contexts]
@@ -215,60 +348,88 @@ def test_two_people_at_one_table_each_through_their_own_link(server, browser):
         page.on("response", lambda r, seat=seat: received[seat].append(r.text())
                 if "/api/tables/" in r.url else None)
     try:
-        first, second = pages
-        first.goto(base + "/")
-        first.evaluate("localStorage.setItem('mz-speed', '0')")
-        first.select_option("#env", "hegemony_v1")
-        first.select_option('.seat-agent[data-seat="1"]', "human")
-        first.click("#start")
-        first.wait_for_url("**/table/*")
-        wait_until(first, "document.body.dataset.busy === '0'")
-        table = first.url.rsplit("/", 1)[-1]
-        link = first.locator('#links .link-url[data-kind="seat"]')
-        assert link.count() == 1 and "Middle Class" in first.locator("#links").inner_text()
-        url = link.input_value()
-        assert url.startswith(f"{base}/table/{table}#key=")
-        assert first.locator('#links .link-url[data-kind="watcher"]').count() == 1
-        assert "seed shown when the game ends" in first.locator("#table-kind").inner_text()
-        second.goto(base + "/")
-        second.evaluate("localStorage.setItem('mz-speed', '0')")
-        second.goto(url)
-        wait_until(second, "document.body.dataset.busy === '0'")
-        assert "#key" not in second.url  # the key is kept, and out of the address bar
-        assert second.locator("#links-panel").is_hidden()  # no other seat's link here
+        table = open_two_seats(base, pages, env, players)
         live = app.state.tables.tables[table]
+        names = [live.seat_name(s) for s in range(players)]
         rng = random.Random(3)
-        moves = {0: 0, 1: 0}
-        deadline = time.time() + 120
-        while min(moves.values()) < 4:
+        moves, waited, undone = [0, 0], [False, False], [False, False]
+        deadline = time.time() + 60
+        while min(moves) < 3:
             assert time.time() < deadline, moves
             for seat, page in enumerate(pages):
-                if page.evaluate("document.body.dataset.mine === '1' && "
-                                 "document.body.dataset.busy === '0'"):
-                    click_once(page, rng, until="document.body.dataset.busy === '0'")
-                    moves[seat] += 1
-                    if moves[seat] == 1 and seat == 0:
-                        # the last decision is the Working Class's: not the other's to undo
-                        wait_until(second, f"Number(document.body.dataset.version) >= "
-                                           f"{live.version}", timeout=10)
-                        assert second.locator("#undo").is_disabled()
+                if not page.evaluate(MY_TURN):
+                    continue
+                assert live.state.current_player() == seat  # choices for its seat only
+                other = pages[1 - seat]
+                if not waited[1 - seat]:  # the page that waits: nothing to click, no move
+                    caught_up(other, live)
+                    assert other.locator("#choices .choice-button").count() == 0
+                    assert other.locator("#board .piece.choice").count() == 0
+                    assert other.locator("#prompt").inner_text() == \
+                        "Waiting for another person's move…"
+                    action = int(live.state.legal_actions()[0])
+                    version = live.version
+                    status = other.evaluate(FORGED, [table, "act", {
+                        "seat": seat, "action": action, "version": version}])
+                    assert status == 403 and live.version == version, status
+                    waited[1 - seat] = True
+                count = len(live.moves)
+                click_once(page, rng, until=IDLE)
+                assert live.moves[count].seat == seat  # the click moved this page's seat
+                moves[seat] += 1
+                if undone[seat]:
+                    continue
+                agents_done(live)
+                if live.history and live.history[-1].seat == seat:
+                    # the last decision is this seat's: not the other person's to undo
+                    caught_up(page, live)
+                    caught_up(other, live)
+                    assert page.locator("#undo").is_enabled()
+                    assert other.locator("#undo").is_disabled()
+                    version = live.version
+                    status = other.evaluate(FORGED, [table, "undo", {"version": version}])
+                    assert status == 403 and live.version == version, status
+                    undone[seat] = True
             time.sleep(0.05)
-        names = ["Working Class", "Middle Class"]
+        assert all(waited) and all(undone), (waited, undone)
+
+        agents_done(live)  # the agents' replies, if any, before the last look
+        assert not live.state.is_terminal()
+        before = [shown_text(page) for page in pages]
         for seat, page in enumerate(pages):
-            wait_until(page, "document.body.dataset.busy === '0'")
-            shown = page.locator("body").inner_text()
-            mine, theirs = hand_titles(live.state, seat), hand_titles(live.state, 1 - seat)
-            # a title the public log shows (another copy of the card, played) is no secret
-            played = {t for t in theirs if any(t in line.text for line in live.log
-                                               if line.seen_by is None)}
-            assert f"Your hand ({names[seat]})" in shown
-            assert f"Your hand ({names[1 - seat]})" not in shown
-            assert all(title in shown for title in mine)
-            assert not [t for t in theirs - mine - played if t in shown]
-            assert not [t for t in theirs - mine - played for text in received[seat]
-                        if t in text]
-            assert not [text for text in received[seat] if f"Your hand ({names[1 - seat]})"
-                        in text]
+            shown = before[seat]
+            assert page.locator(".seat.mine").get_attribute("data-seat") == str(seat)
+            assert page.locator(f'.seat[data-seat="{1 - seat}"] .seat-who').inner_text() \
+                == "another person"
+            if env == "hegemony_v1":
+                mine, theirs = hand_titles(live.state, seat), hand_titles(live.state, 1 - seat)
+                # a title the public log shows (another copy of the card, played) is no secret
+                played = {t for t in theirs if any(t in line.text for line in live.log
+                                                   if line.seen_by is None)}
+                assert f"Your hand ({names[seat]})" in shown
+                assert f"Your hand ({names[1 - seat]})" not in shown
+                assert all(title in shown for title in mine)
+                assert not [t for t in theirs - mine - played if t in shown]
+                assert not [t for t in theirs - mine - played for text in received[seat]
+                            if t in text]
+                assert not [text for text in received[seat]
+                            if f"Your hand ({names[1 - seat]})" in text]
+            else:
+                assert "Your hand" not in shown
+        assert pages[0].evaluate(PUBLIC_BOARD) == pages[1].evaluate(PUBLIC_BOARD)
+
+        real, redeal = live.state, np.random.default_rng(5)
+        for seat, page in enumerate(pages):
+            redealt = real.resample_hidden(seat, redeal)
+            assert unseen(redealt, seat) != unseen(real, seat)  # a secret to leak
+            live.state = redealt
+            try:
+                assert shown_text(page) == before[seat], (seat, "sees what it cannot see")
+                if seat == 0:  # the other page: its own hand re-dealt, or nothing it sees
+                    other = shown_text(pages[1])
+                    assert (other != before[1]) == (env == "hegemony_v1"), env
+            finally:
+                live.state = real
         assert not errors, errors
     finally:
         for context in contexts:
@@ -433,3 +594,44 @@ def test_the_agents_last_moves_are_highlighted_on_the_board(server, page):
             quiet += 1
         click_once(page, rng)
     assert marked_moves >= 5 and quiet >= 1, (marked_moves, quiet)
+
+
+# -- two seats in two tabs of one browser ------------------------------------------------------
+def test_opening_another_seats_link_in_a_second_tab_leaves_the_first_tabs_seat(server,
+                                                                                browser):
+    """One browser, two tabs: the host made a Hegemony table with two people's seats and
+    opens the Middle Class's link in a second tab (to try it, or to play both seats on one
+    machine).  Each tab keeps its own seat: the first still shows the Working Class's hand
+    and none of the Middle Class's, after a look at the server and after a reload, and its
+    requests are the Working Class's (a link is kept per tab; the browser's shared store
+    only fills a tab that holds none)."""
+    base, _ = server
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    try:
+        first = context.new_page()
+        first.goto(base + "/")
+        first.evaluate("localStorage.setItem('mz-speed', '0')")
+        first.select_option("#env", "hegemony_v1")
+        first.select_option('.seat-agent[data-seat="1"]', "human")
+        first.click("#start")
+        first.wait_for_url("**/table/*")
+        wait_until(first, IDLE)
+        url = first.locator('#links .link-url[data-kind="seat"]').input_value()
+        second = context.new_page()
+        second.goto(url)
+        wait_until(second, IDLE)
+        assert "Your hand (Middle Class)" in second.locator("body").inner_text()
+        for look in ("view", "reload"):
+            if look == "view":  # the page's own next request, as its poll or a move makes
+                shown = first.evaluate("""async (id) => JSON.stringify(await MZ.call(
+                    "GET", `/api/tables/${id}/view`, undefined, id))""",
+                                       first.url.rsplit("/", 1)[-1])
+            else:
+                first.reload()
+                wait_until(first, IDLE)
+                shown = first.locator("body").inner_text()
+            assert "Your hand (Working Class)" in shown, look
+            assert "Your hand (Middle Class)" not in shown, look
+        assert "Your hand (Middle Class)" in shown_text(second)  # and the second tab its own
+    finally:
+        context.close()

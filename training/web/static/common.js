@@ -1,19 +1,29 @@
 // Shared by the lobby and the table: the API calls and the credentials a table's link holds
-// (kept in this browser's localStorage, so a table survives a reload; a seat's link carries
-// them in its fragment, #key=..., which browsers never send to a server).
+// (a seat's link carries them in its fragment, #key=..., which browsers never send to a
+// server).  They are kept per tab (sessionStorage, so a table survives a reload) and for the
+// browser (localStorage, for a tab that holds none: a table opened later from the lobby).
+// Per tab, because two tabs of one browser may hold two seats of one table (the host tries
+// the other person's link): a tab's seat must never change under it when another tab opens
+// another link.
 "use strict";
 
 const MZ = {
   credentials(id) {
-    return localStorage.getItem("mz-table:" + id);
+    return sessionStorage.getItem("mz-table:" + id) || localStorage.getItem("mz-table:" + id);
   },
   remember(id, credentials) {
+    sessionStorage.setItem("mz-table:" + id, credentials);
     localStorage.setItem("mz-table:" + id, credentials);
   },
-  // a link opened (/table/<id>#key=...): keep its key and take it out of the address bar
+  // a link opened (/table/<id>#key=...): keep its key and take it out of the address bar;
+  // a table opened without one keeps for this tab the credentials it found
   adopt(id) {
     const key = new URLSearchParams(window.location.hash.slice(1)).get("key");
-    if (!key) return;
+    if (!key) {
+      const held = MZ.credentials(id);
+      if (held) sessionStorage.setItem("mz-table:" + id, held);
+      return;
+    }
     MZ.remember(id, key);
     history.replaceState(null, "", window.location.pathname + window.location.search);
   },

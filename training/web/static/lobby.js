@@ -46,12 +46,22 @@ function agentSelect(offers, seat) {
 }
 
 // the seats at once (with the agents known for this table, else the bots), then the
-// server's list for this game and player count
-function drawSeats() {
+// server's list for this game and player count.  A new count keeps the seats already
+// chosen (the Players field fires "change" again when it loses focus: a click on a seat or
+// on Start must not reset them), adding or removing seats at the end; a new game starts
+// from the defaults.
+function drawSeats(fresh) {
   const {players, key} = tableKey();
   const seats = document.getElementById("seats");
   const offers = lobby.agents[key] || BOTS;
-  seats.replaceChildren(...Array.from({length: players}, (_, s) => agentSelect(offers, s)));
+  if (fresh === true) seats.replaceChildren();
+  const rows = [...seats.querySelectorAll(".seat-row")];
+  for (const row of rows.slice(players)) row.remove();
+  for (const row of rows.slice(0, players)) {
+    const select = row.querySelector(".seat-agent");
+    fillAgents(select, offers, select.value);
+  }
+  for (let s = rows.length; s < players; s++) seats.append(agentSelect(offers, s));
   askAgents();
 }
 
@@ -102,7 +112,7 @@ function chooseGame() {
   players.value = game.default_players;
   players.disabled = game.min_players === game.max_players;
   drawOptions(game);
-  drawSeats();
+  drawSeats(true);
 }
 
 async function start(event) {
@@ -166,7 +176,7 @@ async function init() {
     env.append(option);
   }
   env.addEventListener("change", chooseGame);
-  document.getElementById("players").addEventListener("change", drawSeats);
+  document.getElementById("players").addEventListener("change", () => drawSeats(false));
   document.getElementById("new-table").addEventListener("submit", start);
   document.getElementById("practice").addEventListener("change", (event) => {
     document.getElementById("seed").disabled = !event.target.checked;
