@@ -65,11 +65,18 @@ def test_only_decisions_with_a_choice_are_timed():
     (["--levels", "medium"], "medium is the plain network"),
     (["--levels", "hardest"], "choose from easy, hard, expert"),
     (["--players", "3"], "plays [1, 2]"),
-    (["--players", "2", "--field", ""], "name at least one opponent"),
 ])
 def test_bad_input_is_refused_with_what_is_allowed(extra, says):
     with pytest.raises(ConfigError, match=says.replace("[", r"\[").replace("]", r"\]")):
         levels.main(["--checkpoint", SOURCE, "--no-progress", *extra])
+
+
+def test_an_empty_field_is_refused_by_the_parser_with_the_forms_allowed(capsys):
+    with pytest.raises(SystemExit) as stop:
+        levels.main(["--checkpoint", SOURCE, "--no-progress", "--players", "2", "--field", ""])
+    assert stop.value.code == 2
+    said = capsys.readouterr().err
+    assert "--field: name at least one agent" in said and "NETWORK@LEVEL" in said
 
 
 def test_the_zoo_shows_the_recorded_levels(recorded):
