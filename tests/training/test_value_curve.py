@@ -15,7 +15,8 @@ from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.bots import search_leaves
 from meeplezoo.training.agents.ismcts import network_value
-from meeplezoo.training.agents.opponents import PolicyAgent
+from meeplezoo.training.agents.opponents import CheckpointError, PolicyAgent
+from meeplezoo.training.agents.scoreboard import scoreboard_row, scoreboard_rows
 from meeplezoo.training.data.records import Records, RecordSet
 from meeplezoo.training.evaluation import selfplay
 from meeplezoo.training.fitting import value_curve, value_fit
@@ -181,3 +182,60 @@ def test_records_mode_refuses_the_self_play_options(records, tmp_path):
                         "--out", str(tmp_path / "x")])
     with pytest.raises(ConfigError, match="belong to --records"):
         value_fit.main(["--checkpoint", SOURCE, "--sizes", "10", "--out", str(tmp_path / "y")])
+
+
+def test_a_value_that_reads_the_scoreboard_learns_what_only_the_scoreboard_shows():
+    """The signal sits in the scoreboard alone (the observation is noise): the value given
+    the scoreboard (``--scoreboard``) learns it, the value given the observation cannot."""
+    positions = _synthetic(300)
+    positions.observations = np.random.default_rng(5).normal(
+        size=positions.observations.shape).astype(np.float32)
+    figures = {}
+    for reads in (False, True):
+        _net, curve, baselines = value_curve.learning_curve(
+            positions, 60, [240], solo=False, seed=1, epochs=40, hidden=16,
+            scores_now=lambda rows: rows, scoreboard=reads)
+        figures[reads] = curve[-1]["held_out"]["winner_log_loss"]
+    mean = baselines["mean"]["winner_log_loss"]
+    assert figures[False] > mean - 0.02  # the observation says nothing
+    assert figures[True] < mean - 0.1
+
+
+def test_the_scoreboard_row_is_the_margin_over_the_best_other_and_the_lead_over_the_mean():
+    assert scoreboard_row([10, 30, 20], 1, 10.0) == pytest.approx((1.0, 1.0))
+    assert scoreboard_row([10, 30, 20], 0, 10.0) == pytest.approx((-2.0, -1.0))
+    assert scoreboard_row([42], 0, 21.0) == pytest.approx((2.0, 0.0))  # alone: the score
+    with pytest.raises(ValueError, match="seat 3"):
+        scoreboard_row([1, 2], 3, 1.0)
+
+
+def test_a_value_fitted_with_the_scoreboard_reads_it_from_the_state_in_the_search(records,
+                                                                                 tmp_path):
+    out = tmp_path / "valued"
+    assert value_fit.main(["--checkpoint", SOURCE, "--records", str(records), "--sizes", "30",
+                           "--held-out-games", "10", "--epochs", "2", "--hidden", "8",
+                           "--scoreboard", "--out", str(out)]) == 0
+    card = json.loads((out / "card.json").read_text())
+    assert card["value_fit"]["inputs"] == ["observation", "scoreboard"]
+    agent = PolicyAgent(out)
+    assert agent.value_reads_scoreboard
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    state = game.new_initial_state(3)
+    while state.scores() == [0.0, 0.0] and not state.is_terminal():
+        state.apply(int(np.flatnonzero(state.legal_mask())[0]))
+    seat = state.current_player()
+    obs, mask = state.observation(seat), state.legal_mask()
+    with pytest.raises(CheckpointError, match="reads the scoreboard"):
+        agent.value(obs, mask)
+    board = scoreboard_rows([state], [seat])
+    assert board.shape == (1, 2) and np.abs(board).sum() > 0
+    expected = (agent.value(obs, mask, board[0]) + 1.0) / 2.0
+    assert network_value(agent)(state, seat) == pytest.approx(expected, abs=1e-6)
+    # another scoreboard, another value: the search's leaf does read the one it is given
+    assert agent.value(obs, mask, board[0] + 5.0) != pytest.approx(agent.value(obs, mask,
+                                                                               board[0]))
+
+
+def test_the_scoreboard_belongs_to_records_mode(tmp_path):
+    with pytest.raises(ConfigError, match="--scoreboard belong to --records"):
+        value_fit.main(["--checkpoint", SOURCE, "--scoreboard", "--out", str(tmp_path / "z")])

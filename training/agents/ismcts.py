@@ -88,6 +88,7 @@ import numpy as np
 
 from meeplezoo.envs.core.agents import RandomBot, StateBot
 from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.training.agents.scoreboard import scoreboard_rows
 from meeplezoo.training.agents.search import rollout_value
 
 # seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
@@ -182,16 +183,19 @@ class NetworkValue:
         self.members = getattr(agents, "members", None) or agents
 
     def __call__(self, state: GameState, seat: int) -> float:
-        estimate = _member(self.members, state, seat).value(state.observation(seat),
-                                                           state.legal_mask())
-        return (estimate + 1.0) / 2.0
+        return self.batch([state], [seat])[0]
 
     def batch(self, states: Sequence[GameState], seats: Sequence[int]) -> list[float]:
-        """One value per state, on the playout value's scale."""
+        """One value per state, on the playout value's scale.  A value that reads the
+        scoreboard (``PolicyAgent.value_reads_scoreboard``) gets each state's, for its
+        seat (``training.agents.scoreboard``)."""
         out = [0.0] * len(states)
         for agent, rows in _by_member(self.members, states, seats):
             observations, masks = _rows(states, seats, rows)
-            if hasattr(agent, "values_batch"):
+            if getattr(agent, "value_reads_scoreboard", False):
+                boards = scoreboard_rows([states[r] for r in rows], [seats[r] for r in rows])
+                estimates = agent.values_batch(observations, masks, boards)
+            elif hasattr(agent, "values_batch"):
                 estimates = agent.values_batch(observations, masks)
             else:  # an agent with ``value`` alone: row by row
                 estimates = [agent.value(o, m) for o, m in zip(observations, masks)]

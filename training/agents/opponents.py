@@ -26,6 +26,7 @@ import numpy as np
 from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
+from meeplezoo.training.agents.scoreboard import FEATURES as SCOREBOARD
 from meeplezoo.training.agents.specs import is_python_spec, with_cwd_on_path
 from meeplezoo.training.agents.zoo import (
     TEAM_FILE,
@@ -106,7 +107,9 @@ class PolicyAgent:
 
     def _value_file_session(self, folder: Path, options: Any, ort: Any) -> Any:
         """The card's ``value_file`` (``training.fitting.value_fit``: a value fitted after
-        export, input ``observation``, output ``value``) as a session, or None."""
+        export, input ``observation`` and perhaps ``scoreboard``, output ``value``) as a
+        session, or None.  Sets ``value_reads_scoreboard``."""
+        self.value_reads_scoreboard = False
         name = self.card.get("value_file")
         if name is None:
             return None
@@ -117,8 +120,11 @@ class PolicyAgent:
         try:
             session = ort.InferenceSession(str(path), options,
                                            providers=["CPUExecutionProvider"])
-            out = session.run(["value"], {
-                "observation": np.zeros((2, self.observation_size), np.float32)})[0]
+            feeds = {"observation": np.zeros((2, self.observation_size), np.float32)}
+            if [i.name for i in session.get_inputs()] == ["observation", "scoreboard"]:
+                self.value_reads_scoreboard = True
+                feeds["scoreboard"] = np.zeros((2, len(SCOREBOARD)), np.float32)
+            out = session.run(["value"], feeds)[0]
         except Exception as exc:
             raise CheckpointError(f"{path}: not a value network for observations of "
                                   f"{self.observation_size} ({exc})") from exc
@@ -194,26 +200,44 @@ class PolicyAgent:
         return self.logits_batch(np.asarray(observation).reshape(1, -1),
                                  np.asarray(action_mask).reshape(1, -1))[0]
 
-    def values_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+    def values_batch(self, observations: np.ndarray, action_masks: np.ndarray,
+                     scoreboards: np.ndarray | None = None) -> np.ndarray:
         """The critic's estimate of each row's return (the training reward's scale: rank
         reward from -1 for last to +1 for first, plus any shaping), from the ``value``
         output, or from the card's ``value_file`` (fitted after export, on the same scale);
-        a ``CheckpointError`` for an export without either."""
+        a ``CheckpointError`` for an export without either.  A value file that reads the
+        scoreboard (``value_reads_scoreboard``) needs each row's ``scoreboards``
+        (``training.agents.scoreboard.scoreboard_rows``; ``ismcts.NetworkValue`` passes
+        them); other values ignore them."""
         if not self.has_value:
             raise CheckpointError(f"{self.path}: its policy.onnx has no value output (exported "
                                   "before values were) and its card no value_file; export "
                                   "its model again, or fit one: meeplezoo fit-value")
         obs = np.asarray(observations, dtype=np.float32)
         if self._value_session is not None:
-            out = self._value_session.run(["value"], {"observation": obs})[0]
+            feeds = {"observation": obs}
+            if self.value_reads_scoreboard:
+                if scoreboards is None:
+                    raise CheckpointError(
+                        f"{self.path}: its value reads the scoreboard beside the observation "
+                        f"({', '.join(SCOREBOARD)}); pass each row's scoreboards "
+                        "(training.agents.scoreboard.scoreboard_rows), as the search does")
+                board = np.asarray(scoreboards, dtype=np.float32)
+                if board.shape != (len(obs), len(SCOREBOARD)):
+                    raise CheckpointError(f"{self.path}: scoreboards of shape {board.shape}; "
+                                          f"its value reads [{len(obs)}, {len(SCOREBOARD)}]")
+                feeds["scoreboard"] = board
+            out = self._value_session.run(["value"], feeds)[0]
             return np.asarray(out, dtype=np.float64).reshape(len(obs))
         masks = np.asarray(action_masks, dtype=np.float32)
         out = self.session.run(["value"], {"observation": obs, "action_mask": masks})[0]
         return np.asarray(out, dtype=np.float64).reshape(len(obs))
 
-    def value(self, observation: np.ndarray, action_mask: np.ndarray) -> float:
-        return float(self.values_batch(np.asarray(observation).reshape(1, -1),
-                                       np.asarray(action_mask).reshape(1, -1))[0])
+    def value(self, observation: np.ndarray, action_mask: np.ndarray,
+              scoreboard: np.ndarray | None = None) -> float:
+        return float(self.values_batch(
+            np.asarray(observation).reshape(1, -1), np.asarray(action_mask).reshape(1, -1),
+            None if scoreboard is None else np.asarray(scoreboard).reshape(1, -1))[0])
 
     def logits_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
         """Masked logits for a batch of rows (one network call)."""

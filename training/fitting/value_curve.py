@@ -33,6 +33,8 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.training.agents.scoreboard import FEATURES as SCOREBOARD
+from meeplezoo.training.agents.scoreboard import scoreboard_row
 
 MARGIN_WEIGHT = 0.1  # the search's own (ISMCTS.margin_weight, search.rollout_value)
 EPSILON = 1e-6
@@ -149,8 +151,15 @@ def scores_now_baseline(train: Positions, held: Positions, solo: bool) -> dict[s
 
 
 # -- the network ----------------------------------------------------------------------------
-def build_net(features: int, hidden: int, solo: bool) -> Any:
+def build_net(features: int, hidden: int, solo: bool, scoreboard: bool = False) -> Any:
+    """The value network.  With ``scoreboard`` it takes the seat's scoreboard
+    (``training.agents.scoreboard``) as a second input, into the trunk beside the
+    observation and again straight into the heads, so that a linear reading of the
+    scoreboard (the as-if-ended-now baseline's) is one layer away and the trunk adds what
+    the observation says to it."""
     import torch
+
+    extra = len(SCOREBOARD) if scoreboard else 0
 
     class ValueNet(torch.nn.Module):
         """A trunk and two heads (a solo game: the margin head alone).  ``forward`` gives the
@@ -159,17 +168,21 @@ def build_net(features: int, hidden: int, solo: bool) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.trunk = torch.nn.Sequential(
-                torch.nn.Linear(features, hidden), torch.nn.ReLU(),
+                torch.nn.Linear(features + extra, hidden), torch.nn.ReLU(),
                 torch.nn.Linear(hidden, hidden), torch.nn.ReLU())
-            self.heads = torch.nn.Linear(hidden, 2)
+            self.heads = torch.nn.Linear(hidden + extra, 2)
             self.solo = solo
+            self.scoreboard = scoreboard
 
-        def parts(self, x: Any) -> tuple[Any, Any]:
-            out = self.heads(self.trunk(x))
+        def parts(self, x: Any, board: Any = None) -> tuple[Any, Any]:
+            if self.scoreboard:
+                out = self.heads(torch.cat([self.trunk(torch.cat([x, board], 1)), board], 1))
+            else:
+                out = self.heads(self.trunk(x))
             return out[:, 0], out[:, 1]
 
-        def forward(self, x: Any) -> tuple[Any, Any, Any]:
-            logit, margin = self.parts(x)
+        def forward(self, x: Any, board: Any = None) -> tuple[Any, Any, Any]:
+            logit, margin = self.parts(x, board)
             win = torch.sigmoid(logit) * (0.0 if self.solo else 1.0)
             value = margin if self.solo else win + MARGIN_WEIGHT * margin
             return (2.0 * value - 1.0).unsqueeze(1), win, margin
@@ -177,9 +190,19 @@ def build_net(features: int, hidden: int, solo: bool) -> Any:
     return ValueNet()
 
 
+def scoreboard_of(p: Positions) -> np.ndarray:
+    """float32 ``[n, len(SCOREBOARD)]``: the rows' scoreboards (``replayed_scores`` reads
+    them)."""
+    if p.margin_now is None or p.lead_now is None:
+        raise ConfigError("a value that reads the scoreboard needs the scores as they stood: "
+                          "positions from records_positions and replayed_scores")
+    return np.stack([p.margin_now, p.lead_now], 1).astype(np.float32)
+
+
 def fit_net(train: Positions, solo: bool, seed: int, epochs: int, hidden: int,
-            batch: int = 512) -> Any:
-    """Fit on ``train``'s games before its last tenth; keep the epoch best on that tenth."""
+            batch: int = 512, scoreboard: bool = False) -> Any:
+    """Fit on ``train``'s games before its last tenth; keep the epoch best on that tenth.
+    With ``scoreboard`` the net reads each row's scoreboard too (``build_net``)."""
     import torch
 
     games = np.unique(train.games)
@@ -189,9 +212,10 @@ def fit_net(train: Positions, solo: bool, seed: int, epochs: int, hidden: int,
     validation_games = games[-max(1, len(games) // 10):]
     val_rows = np.isin(train.games, validation_games)
     torch.manual_seed(seed)
-    net = build_net(train.observations.shape[1], hidden, solo)
+    net = build_net(train.observations.shape[1], hidden, solo, scoreboard)
     opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
     x = torch.as_tensor(train.observations, dtype=torch.float32)
+    board = torch.as_tensor(scoreboard_of(train)) if scoreboard else None
     win = torch.as_tensor(train.win, dtype=torch.float32)
     margin = torch.as_tensor(train.margin, dtype=torch.float32)
     fit_rows = torch.as_tensor(np.flatnonzero(~val_rows))
@@ -200,7 +224,7 @@ def fit_net(train: Positions, solo: bool, seed: int, epochs: int, hidden: int,
     bce = torch.nn.BCEWithLogitsLoss()
 
     def loss(rows: Any) -> Any:
-        logit, m = net.parts(x[rows])
+        logit, m = net.parts(x[rows], None if board is None else board[rows])
         fitted = torch.mean((m - margin[rows]) ** 2)
         return fitted if solo else fitted + bce(logit, win[rows])
 
@@ -220,13 +244,19 @@ def fit_net(train: Positions, solo: bool, seed: int, epochs: int, hidden: int,
     return net
 
 
-def predict(net: Any, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def predict(net: Any, observations: np.ndarray, board: np.ndarray | None = None
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """The win chance and margin of each row (``board``: the rows' scoreboards, for a net
+    that reads them)."""
     import torch
 
     wins, margins = [], []
+    parts = max(1, len(observations) // 8192)
+    boards = np.array_split(board, parts) if board is not None else [None] * parts
     with torch.no_grad():
-        for chunk in np.array_split(observations, max(1, len(observations) // 8192)):
-            _, win, margin = net(torch.as_tensor(chunk, dtype=torch.float32))
+        for chunk, chunk_board in zip(np.array_split(observations, parts), boards):
+            _, win, margin = net(torch.as_tensor(chunk, dtype=torch.float32),
+                                 None if chunk_board is None else torch.as_tensor(chunk_board))
             wins.append(win.numpy())
             margins.append(margin.numpy())
     return np.concatenate(wins), np.concatenate(margins)
@@ -238,12 +268,14 @@ ScoresNow = Callable[[Positions], Positions]  # the same rows with margin_now an
 def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[int],
                    solo: bool, seed: int, epochs: int, hidden: int,
                    scores_now: ScoresNow | None = None, baseline_games: int = 2000,
-                   report: Callable[[str], None] | None = None,
+                   report: Callable[[str], None] | None = None, scoreboard: bool = False,
                    ) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     """Fit at each data size (games) and score on the last ``held_out_games`` games; the
     net of the largest size, the curve, and the baselines on the same held-out positions
     (the scoreboard's calibrated on the first ``baseline_games`` training games, which
-    ``scores_now`` replays to read the scores as they stood)."""
+    ``scores_now`` replays to read the scores as they stood).  With ``scoreboard`` the
+    nets read each position's scoreboard beside its observation (``build_net``): every
+    position used is replayed once, first."""
     games = np.unique(positions.games)
     if held_out_games < 1 or held_out_games >= len(games):
         raise ConfigError(f"--held-out-games {held_out_games}: the records have {len(games)} "
@@ -254,12 +286,19 @@ def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[in
     if not sizes or sizes[0] < 10 or sizes[-1] > len(pool):
         raise ConfigError(f"data sizes {sizes}: each must be 10 to {len(pool)} games (the "
                           f"records' {len(games)} games less {held_out_games} held out)")
+    if scoreboard:
+        if scores_now is None:
+            raise ConfigError("a value that reads the scoreboard needs the records replayed "
+                              "(scores_now) to read the scores as they stood")
+        used = np.concatenate([pool[:max(sizes[-1], baseline_games)], held_games])
+        positions = scores_now(positions.take(np.flatnonzero(np.isin(positions.games, used))))
     held = positions.take(np.flatnonzero(np.isin(positions.games, held_games)))
+    held_board = scoreboard_of(held) if scoreboard else None
     curve, net = [], None
     for size in sizes:
         train = positions.take(np.flatnonzero(np.isin(positions.games, pool[:size])))
-        net = fit_net(train, solo, seed, epochs, hidden)
-        win, margin = predict(net, held.observations)
+        net = fit_net(train, solo, seed, epochs, hidden, scoreboard=scoreboard)
+        win, margin = predict(net, held.observations, held_board)
         curve.append({"games": int(size), "positions": len(train),
                       "held_out": metrics(None if solo else win, margin, held, solo)})
         if report is not None:
@@ -269,8 +308,9 @@ def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[in
     if scores_now is not None:
         calibration = positions.take(np.flatnonzero(np.isin(positions.games,
                                                             pool[:baseline_games])))
-        baselines["as_if_ended_now"] = scores_now_baseline(
-            scores_now(calibration), scores_now(held), solo)
+        if not scoreboard:  # else every position already holds its scoreboard
+            calibration, held = scores_now(calibration), scores_now(held)
+        baselines["as_if_ended_now"] = scores_now_baseline(calibration, held, solo)
         baselines["as_if_ended_now"]["calibration_games"] = int(min(baseline_games, len(pool)))
     baselines["held_out_games"] = int(held_out_games)
     baselines["held_out_positions"] = len(held)
@@ -313,13 +353,10 @@ def replayed_scores(records: Any, game: Any, scale: float) -> ScoresNow:
             state = game.new_initial_state(record.deal_seed)
             for ply, action in enumerate(record.actions):
                 if ply in plies:
-                    scores = np.asarray(state.scores(), dtype=np.float64)
+                    scores = state.scores()
                     for i in plies[ply]:
-                        seat = int(rows.seats[i])
-                        others = np.delete(scores, seat)
-                        best = others.max() if len(others) else 0.0
-                        margin_now[i] = (scores[seat] - (best if len(others) else 0.0)) / scale
-                        lead_now[i] = (scores[seat] - scores.mean()) / scale
+                        margin_now[i], lead_now[i] = scoreboard_row(scores, int(rows.seats[i]),
+                                                                    scale)
                     if ply >= max(plies):
                         break
                 state.apply(int(action))
@@ -331,14 +368,20 @@ def replayed_scores(records: Any, game: Any, scale: float) -> ScoresNow:
 
 
 def write_onnx(net: Any, features: int, path: Path) -> None:
-    """``observation -> value`` (the search's, critic scale), ``win`` and ``margin``."""
+    """``observation -> value`` (the search's, critic scale), ``win`` and ``margin``; a net
+    that reads the scoreboard takes it as a second input, ``scoreboard``
+    (``[batch, len(SCOREBOARD)]``)."""
     import torch
 
     from meeplezoo.training.fitting.onnx import quiet_onnx_export
 
+    inputs: tuple[Any, ...] = (torch.zeros((1, features)),)
+    names = ["observation"]
+    if getattr(net, "scoreboard", False):
+        inputs += (torch.zeros((1, len(SCOREBOARD))),)
+        names.append("scoreboard")
+    axes = {name: {0: "batch"} for name in [*names, "value", "win", "margin"]}
     with torch.no_grad(), quiet_onnx_export():
-        torch.onnx.export(net, (torch.zeros((1, features)),), str(path),
-                          input_names=["observation"], output_names=["value", "win", "margin"],
-                          dynamic_axes={"observation": {0: "batch"}, "value": {0: "batch"},
-                                        "win": {0: "batch"}, "margin": {0: "batch"}},
+        torch.onnx.export(net, inputs, str(path), input_names=names,
+                          output_names=["value", "win", "margin"], dynamic_axes=axes,
                           opset_version=17, dynamo=False, verbose=False)

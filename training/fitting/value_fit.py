@@ -164,6 +164,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held-out-games", type=int, default=None,
                         help="with --records: the last N games of the records are held out "
                              "and judge every size (default 1000)")
+    parser.add_argument("--scoreboard", action="store_true",
+                        help="with --records: the value also reads the seat's scoreboard as "
+                             "it stands (its margin over the best other seat and its lead "
+                             "over the table's mean: a second input of value.onnx, which "
+                             "the search fills from the state)")
     parser.add_argument("--games", type=int, default=2000, help="self-play games (default 2000)")
     parser.add_argument("--players", type=int, default=None,
                         help="player count of the games (default: the game's default)")
@@ -177,9 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.records is not None:
         return fit_from_records(args, argv, parser)
-    if args.sizes is not None or args.held_out_games is not None:
-        raise ConfigError("--sizes and --held-out-games belong to --records: name a record "
-                          "folder (meeplezoo selfplay), or use --games and --held-out")
+    if args.sizes is not None or args.held_out_games is not None or args.scoreboard:
+        raise ConfigError("--sizes, --held-out-games and --scoreboard belong to --records: "
+                          "name a record folder (meeplezoo selfplay), or use --games and "
+                          "--held-out")
     if args.games < 2:
         raise ConfigError(f"--games {args.games}: at least 2 (one to fit, one held out)")
     if not 0.0 < args.keep <= 1.0 or not 0.0 < args.held_out < 1.0:

@@ -106,7 +106,8 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
         net, curve, baselines = value_curve.learning_curve(
             positions, held_out, sizes, solo, args.seed, args.epochs, args.hidden,
             scores_now=value_curve.replayed_scores(records, game, scale),
-            report=lambda line, named=named: print(f"{named}: {line}", flush=True))
+            report=lambda line, named=named: print(f"{named}: {line}", flush=True),
+            scoreboard=args.scoreboard)
         folder = out / member.relative_to(source)
         value_curve.write_onnx(net, game.observation_size(named), folder / VALUE_FILE)
         card_path = folder / "card.json"
@@ -117,6 +118,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             "players": records.players, "role": named, "sizes": sizes, "held_out_games": held_out,
             "epochs": args.epochs, "hidden": args.hidden, "seed": args.seed,
             "commit": code_commit(), "wall_time_s": round(time.time() - start, 1),
+            "inputs": ["observation", *(["scoreboard"] if args.scoreboard else [])],
             "target": ("score / score_scale" if solo else
                        "win share (logit head, cross-entropy) and score margin over the best "
                        "other seat / score_scale (squared error); value = 2 * (win + 0.1 * "
