@@ -441,11 +441,15 @@ def test_batched_search_settings_out_of_range_are_refused():
         ISMCTS(game, value=lambda s, seat: 0.5, leaf_batch=8, virtual_loss=-1.0)
 
 
-def test_the_search_benchmark_times_each_batch_size_with_a_stand_in_value():
+def test_the_search_benchmark_times_each_batch_size_with_the_networks_value_or_a_stand_in():
     from meeplezoo.training.evaluation.search_bench import measure
 
+    solo = measure("necropolis_railway_v1", 1, NECROPOLIS, [1], simulations=4, root="puct",
+                   count=1, rounds=1, seed=0)
+    assert solo["leaf"] == "stand-in"  # its value was fitted at 2 players, not alone
     row = measure("necropolis_railway_v1", 2, NECROPOLIS, [1, 8], simulations=16,
                   root="puct", count=2, rounds=1, seed=0)
+    assert row["leaf"] == "value"
     assert row["simulations_run"] == {"1": 32, "8": 32}
     assert row["value_calls"]["8"] <= 2 * 2 < row["value_calls"]["1"]
     assert all(rate > 0 for rate in row["simulations_per_s"].values())

@@ -43,10 +43,10 @@ def test_the_copy_names_its_value_file_and_how_it_was_made(fitted):
     assert (fitted / "value.onnx").read_bytes() != (source / "value.onnx").read_bytes()
 
 
-def test_the_agent_has_a_value_and_the_search_reads_it(fitted):
+def test_the_agent_has_a_value_and_the_search_reads_it(fitted, valueless_checkpoint):
     agent = PolicyAgent(fitted)
     assert agent.has_value
-    assert not PolicyAgent(checkpoint_folder("chihou_sousei_v1/ppo_league")).has_value
+    assert not PolicyAgent(valueless_checkpoint).has_value
     game = envs.make_game("necropolis_railway_v1", num_players=2)
     state = game.new_initial_state(5)
     obs = np.stack([state.observation(0), state.observation(1)])

@@ -11,11 +11,14 @@ prior and the network moving every seat inside the simulations, as ``bots.level_
 builds it, is timed on the same positions at each ``--batches`` value of ``leaf_batch``,
 in process seconds (one core; onnxruntime runs on one thread).
 
-The shipped networks have no value output yet, so the leaf value is a **stand-in**
-(``StandInValue``) that makes the network call a real value would (the policy's logits on
-the leaf's observation: one call per leaf, or one per batch and role with
-``.batch``) and answers 0.5.  The cost is a real value's; the tree is not a real
+The leaf is the network's own value where its card has one for the player count (what the
+level's search reads, ``bots.search_leaves``: ``value.onnx``, with the seat's scoreboard
+where it reads one), counted by ``CountedValue``.  A network without one gets a
+**stand-in** (``StandInValue``) that makes the network call a real value would (the
+policy's logits on the leaf's observation: one call per leaf, or one per batch and role
+with ``.batch``) and answers 0.5: the cost is a real value's; the tree is not a real
 value's search (every leaf ties), which changes where descents go, not what one costs.
+Each row names its ``leaf``.
 
 Positions: one game of the network against itself (greedy, every seat), ``--positions``
 decisions with a choice taken evenly over it.  Each position is searched once per batch
@@ -42,7 +45,7 @@ from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
-from meeplezoo.training.agents.bots import LEVELS
+from meeplezoo.training.agents.bots import LEVELS, search_leaves
 from meeplezoo.training.agents.ismcts import ISMCTS, NetworkPrior
 from meeplezoo.training.agents.opponents import load, network_bot
 
@@ -79,6 +82,35 @@ class StandInValue:
         return [0.5] * len(states)
 
 
+class CountedValue:
+    """The network's own leaf value (``ismcts.NetworkValue``), counting the leaves it values
+    and its calls as ``StandInValue`` does."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.leaves = 0
+        self.calls = 0
+
+    def __call__(self, state: GameState, seat: int) -> float:
+        self.leaves += 1
+        self.calls += 1
+        return self.value(state, seat)
+
+    def batch(self, states: Sequence[GameState], seats: Sequence[int]) -> list[float]:
+        self.leaves += len(states)
+        self.calls += 1
+        return self.value.batch(states, seats)
+
+
+def leaf_value(agent: Any, game: Game) -> tuple[Any, str]:
+    """The network's own value where its level reads one (``bots.search_leaves``), else the
+    stand-in; and which, in words."""
+    value, _depth = search_leaves(agent, game)
+    if value is not None:
+        return CountedValue(value), "value"
+    return StandInValue(agent), "stand-in"
+
+
 def positions(game: Game, network: str, count: int, seed: int) -> list[GameState]:
     """``count`` decisions with a choice, evenly over one game of the network greedy in
     every seat."""
@@ -110,7 +142,7 @@ def make_search(game: Game, network: str, agent: Any, settings: dict[str, Any],
 
     root = {k: settings[k] for k in ("considered", "c_scale", "normalise_q", "gumbel_scale",
                                      "min_evidence") if k in settings}
-    return ISMCTS(game, prior=agent, value=StandInValue(agent), opponents=movers,
+    return ISMCTS(game, prior=agent, value=leaf_value(agent, game)[0], opponents=movers,
                   simulations=settings["simulations"], root=settings["root"], seed=0,
                   leaf_batch=leaf_batch, **root)
 
@@ -141,6 +173,7 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     leaves = {k: searches[k].value.leaves for k in batches}
     return {"env": env_name, "players": players, "network": network,
             "positions": count, "rounds": rounds, "level": level,
+            "leaf": leaf_value(agent, game)[1],
             "simulations": simulations, "root": root,
             "simulations_per_s": {str(k): round(rates[k], 1) for k in batches},
             "speedup": {str(k): round(rates[k] / rates[batches[0]], 2) for k in batches},
@@ -156,7 +189,8 @@ def line(row: dict[str, Any], batches: list[int]) -> str:
     ratio = "  ".join(f"{row['speedup'][str(k)]:>5.2f}x" for k in batches[1:])
     leaves = "  ".join(f"{row['leaves_per_s'][str(k)]:>9,.1f}" for k in batches)
     share = "  ".join(f"{row['leaves_per_simulation'][str(k)]:>5.2f}" for k in batches)
-    return f"{row['env']:<22} {row['players']:>2}p  {rates}  {ratio}  {leaves}  {share}"
+    return (f"{row['env']:<22} {row['players']:>2}p  {rates}  {ratio}  {leaves}  {share}  "
+            f"{row['leaf']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,9 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ratios = "  ".join(f"{'k=' + str(k):>6}" for k in batches[1:])
     shares = "  ".join(f"{'k=' + str(k):>5}" for k in batches)
     print(f"@{args.level}'s search, {root} root, {simulations} simulations a search, "
-          f"{args.positions} positions x {args.rounds} rounds, stand-in value; "
-          "simulations/s, speed-up, leaves/s, leaves/sim")
-    print(f"{'env':<22} {'':>3}  {head}  {ratios}  {head}  {shares}")
+          f"{args.positions} positions x {args.rounds} rounds; simulations/s, speed-up, "
+          "leaves/s, leaves/sim, the leaf (the network's value, or a stand-in)")
+    print(f"{'env':<22} {'':>3}  {head}  {ratios}  {head}  {shares}  leaf")
     rows = []
     for env_name, players, network in chosen:
         row = measure(env_name, players, network, batches, simulations, root,
