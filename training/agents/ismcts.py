@@ -90,6 +90,7 @@ from meeplezoo.envs.core.agents import RandomBot, StateBot
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.training.agents.scoreboard import scoreboard_rows
 from meeplezoo.training.agents.search import rollout_value
+from meeplezoo.training.agents.seat_view import SEED_TAG, seat_view
 
 # seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
 BotFactory = Callable[[int, int], StateBot]
@@ -372,7 +373,13 @@ class ISMCTS:
         start = time.perf_counter()
         if len(legal) == 1:  # nothing to decide: no simulation
             return SearchResult(int(legal[0]), {}, {}, 0, 0.0)
-        rng = np.random.default_rng([self.seed, information_digest(state, seat)])
+        digest = information_digest(state, seat)
+        rng = np.random.default_rng([self.seed, digest])
+        # the search starts from what its seat knows (``seat_view``, its own generator):
+        # Hegemony's re-draws keep the engine's chance generator, so determinizations of
+        # the true state would follow the true draws to come; in the other games the
+        # search is the same either way (tests/training/test_seat_view.py)
+        state = seat_view(state, seat, np.random.default_rng([self.seed, digest, SEED_TAG]))
         root = Node(self.prior(state, seat))
         if self.root == "gumbel":
             best, done = self._gumbel_search(state, seat, root, legal, rng, start)

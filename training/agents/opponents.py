@@ -27,6 +27,7 @@ from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.training.agents.scoreboard import FEATURES as SCOREBOARD
+from meeplezoo.training.agents.seat_view import SeatView
 from meeplezoo.training.agents.specs import is_python_spec, with_cwd_on_path
 from meeplezoo.training.agents.zoo import (
     TEAM_FILE,
@@ -428,14 +429,20 @@ class ObservationBot:
         return action  # the state's apply() refuses anything but a legal integer
 
 
-def agent_bot(agent: Any) -> Any:
-    """A ``StateBot`` for a Python agent: a state bot (``act(state)``) as it is, an
-    observation agent (``act(observation, mask)`` or a function of the two) wrapped."""
+def agent_bot(agent: Any, seed: int | None = None) -> Any:
+    """A ``StateBot`` for a Python agent: a state bot (``act(state)``) behind the door of
+    ``seat_view`` (a ``SeatView``: at each decision a copy of the state re-drawn for its
+    seat, from a generator seeded by ``seed``), an observation agent (``act(observation,
+    mask)`` or a function of the two) wrapped to get its seat's observation and mask.
+    Every Python agent of every command becomes a bot here, so none is handed the true
+    state."""
     import inspect
 
     act = agent.act if hasattr(agent, "act") else agent
     if not callable(act):
-        raise TypeError(f"{agent!r} is neither a spec string nor an agent with act()")
+        raise TypeError(f"{agent!r} is neither a spec string nor an agent with act(): an "
+                        "agent is an object with act(observation, mask) or act(state), or "
+                        "a function of (observation, mask)")
     try:
         params = [p for p in inspect.signature(act).parameters.values()
                   if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
@@ -443,7 +450,7 @@ def agent_bot(agent: Any) -> Any:
     except (TypeError, ValueError):  # a builtin without a signature: assume (obs, mask)
         params = [None, None]
     if len(params) == 1 and hasattr(agent, "act"):
-        return agent
+        return SeatView(agent, seed)
     if len(params) == 2:
         return ObservationBot(agent)
     raise TypeError(f"{agent!r}: act() must take (state) or (observation, mask)")
@@ -499,13 +506,14 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
     A checkpoint is checked against ``seat`` (default: the first seat of its role).
     The opponent models of ``training.search`` build their bots with it (no search
     inside a search); ``training.bots.make_bot`` adds a card's look-ahead on top.
-    A Python agent (not a string) is played as it is (see ``agent_bot``), and so is the
-    object a ``package.module:attribute`` string names.
+    A Python agent (not a string), or the object a ``package.module:attribute`` string
+    names, is played through ``agent_bot``: a state agent sees only its seat
+    (``seat_view.SeatView``).
     """
     if isinstance(spec, TeamAgent):  # load()'s team: each seat by its role's member
         return TeamBot(spec, game)
     if not isinstance(spec, str | os.PathLike):
-        return agent_bot(spec)
+        return agent_bot(spec, seed)
     spec = str(spec)
     if spec == "random":
         return RandomBot(seed)
@@ -514,7 +522,7 @@ def network_bot(spec: OpponentSpec, game: Game, seed: int | None = None,
         bot.name = getattr(bot, "name", "heuristic")
         return bot
     if is_python_spec(spec):
-        return agent_bot(import_agent(spec))  # a package.module:attribute spec
+        return agent_bot(import_agent(spec), seed)  # a package.module:attribute spec
     if is_team(spec):
         return TeamBot(spec, game, stochastic=stochastic, seed=seed)
     agent = load(spec, stochastic=stochastic, seed=seed)

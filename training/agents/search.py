@@ -40,6 +40,7 @@ from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.rewards import win_share, winners
 from meeplezoo.envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
 from meeplezoo.training.agents.opponents import network_bot
+from meeplezoo.training.agents.seat_view import SEED_TAG, seat_view
 
 # seed -> one bot per seat, None where the policy itself moves
 OpponentModel = Callable[[int], list[StateBot | None]]
@@ -151,6 +152,10 @@ class RolloutSearch:
         seat = state.current_player()
         actions = list(state.legal_actions() if candidates is None else candidates)
         seeds = [int(s) for s in self.rng.integers(2**31, size=self.rollouts)]
+        # the playouts start from what the seat knows (``seat_view``): Hegemony's re-draws
+        # keep the engine's chance generator, which foretells the true draws to come; in
+        # the other games the futures are the same either way
+        state = seat_view(state, seat, np.random.default_rng([SEED_TAG, *seeds]))
         futures, lineups = [], []
         for action in actions:
             for seed in seeds:  # the same futures for every candidate
