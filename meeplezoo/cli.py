@@ -44,7 +44,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "soak": ("meeplezoo.envs.core.soak", "many random games with the invariants checked"),
     "save-fuzz": ("meeplezoo.envs.core.save_fuzz", "tampered saves must be refused"),
     "playthrough": ("meeplezoo.envs.playthrough", "golden transcripts: check or regenerate"),
-    "hegemony-report": ("meeplezoo.envs.hegemony.report", "Hegemony's bot class report"),
+    "hegemony-report": ("meeplezoo.training.evaluation.hegemony_report",
+                        "now balance --env hegemony_v1 --preset bot-report (an alias)"),
     "rllib-train": ("meeplezoo.training.rllib.train", "multi-agent PPO on a Ray cluster"),
     "rllib-export": ("meeplezoo.training.rllib.export", "ship an RLlib policy as ONNX"),
 }

@@ -14,6 +14,8 @@ use it on stderr and leave stdout to their results.
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import importlib.util
 import io
 import os
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import suppress
 from itertools import chain
 from pathlib import Path
 
@@ -144,6 +147,47 @@ def test_every_command_is_tried_for_each_kind_of_mistake():
     assert set(WRONG_PATH) | NO_INPUT_PATH == commands
     assert set(WRONG_ENV) | NO_ENV == commands
     assert not set(WRONG_PATH) & NO_INPUT_PATH and not set(WRONG_ENV) & NO_ENV
+
+
+class _Parsed(Exception):
+    """Raised where a command parses its options: the parser is all the test wants."""
+
+
+def _workers_default(name: str, monkeypatch) -> int | None:
+    """The ``--workers`` default of a command's parser, read where it parses (nothing runs);
+    None when it has no such option."""
+    original = argparse.ArgumentParser.parse_known_args
+    found: list[int] = []
+
+    def parse(parser, args=None, namespace=None):
+        if "--workers" in parser._option_string_actions:
+            found.append(parser._option_string_actions["--workers"].default)
+            raise _Parsed
+        return original(parser, args, namespace)  # hegemony-report's own, then balance's
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_known_args", parse)
+    with suppress(_Parsed, SystemExit):
+        importlib.import_module(cli.COMMANDS[name][0]).main([])
+    return found[0] if found else None
+
+
+def _mentions_workers(name: str) -> bool:
+    spec = importlib.util.find_spec(cli.COMMANDS[name][0])
+    text = Path(str(spec.origin)).read_text() if spec is not None else ""
+    return "--workers" in text or "cluster.add_arguments" in text
+
+
+def test_every_command_with_workers_has_the_same_default(monkeypatch):
+    """``--workers`` defaults to ``envs.core.workers.default_workers()`` (2, fewer on a
+    one-core machine) in every command that has it: balance defaulted to 1 while arena
+    defaulted to 2."""
+    from meeplezoo.envs.core.workers import default_workers
+
+    names = sorted(n for n in cli.COMMANDS if NEEDS.get(n, True) and _mentions_workers(n))
+    defaults = {name: _workers_default(name, monkeypatch) for name in names}
+    assert {"arena", "balance", "evaluate", "exploit", "hegemony-report", "levels",
+            "selfplay", "soak"} <= set(defaults)
+    assert defaults == dict.fromkeys(names, default_workers())
 
 
 @pytest.mark.parametrize("name", sorted(WRONG_PATH))
@@ -351,7 +395,7 @@ PROGRESS = {
                    "--states", "1", "--sample", "4"], "save-fuzz necropolis_railway_v1 2p",
                   "mutant"),
     "hegemony-report": (["hegemony-report", "--games", "1", "--matchups", "WC,table"],
-                        "hegemony-report", "game"),
+                        "balance hegemony_v1", "game"),  # an alias of balance now
     "balance": (["balance", "--env", "toy_roles_v0", "--preset", "bots", "--games", "3"],
                 "balance toy_roles_v0", "game"),
     "action-counts": (["action-counts", "--env", "toy_v0", "--lineup", "heuristic,random",

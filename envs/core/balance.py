@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from types import ModuleType
 from typing import Any
 
@@ -52,6 +52,7 @@ from meeplezoo.envs.core.agents import RandomBot, StateBot, play_game
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.envs.core.stats import wilson
+from meeplezoo.envs.core.workers import process_pool
 
 RANDOM = "random"
 HEURISTIC = "heuristic"
@@ -168,12 +169,13 @@ def split_jobs(jobs: Sequence[Any], workers: int, size: int | None = None) -> li
 def map_chunks(batch: Batch, shared: Any, chunks: list[list[Any]],
                workers: int) -> Iterator[tuple[int, list[Any]]]:
     """``(k, batch((shared, chunks[k])))`` as each chunk ends: here, in order, when
-    ``workers <= 1``, else in a pool of ``workers`` processes."""
+    ``workers <= 1``, else in a pool of ``workers`` processes (``envs.core.workers``: a run
+    stopped by Ctrl-C, SIGTERM or an error kills them)."""
     if workers <= 1 or len(chunks) <= 1:
         for k, chunk in enumerate(chunks):
             yield k, batch((shared, chunk))
         return
-    with ProcessPoolExecutor(min(workers, len(chunks))) as pool:
+    with process_pool(min(workers, len(chunks))) as pool:
         futures = {pool.submit(batch, (shared, chunk)): k for k, chunk in enumerate(chunks)}
         for future in as_completed(futures):
             yield futures[future], future.result()
@@ -227,11 +229,12 @@ def used_breakdown(rows: list[dict[str, Any]]) -> list[str]:
 
 def seat_table(title: str, rows: list[tuple[str, dict[str, Any]]],
                score_label: str = "mean score",
-               extra: tuple[str, Callable[[str], str]] | None = None) -> list[str]:
+               extra: tuple[str, Callable[[str], str]] | None = None,
+               first: str = "class") -> list[str]:
     """A markdown table, one row per (label, ``seat_row``); ``extra`` is an optional
-    (column name, label -> cell) column after the label."""
+    (column name, label -> cell) column after the label, ``first`` the label's column."""
     names = used_breakdown([r for _, r in rows])
-    head = ["class", *([extra[0]] if extra else []), "games", "win rate", "95% Wilson",
+    head = [first, *([extra[0]] if extra else []), "games", "win rate", "95% Wilson",
             score_label, *names]
     lines = [f"### {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for label, r in rows:

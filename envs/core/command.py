@@ -15,7 +15,9 @@ stderr, ``meeplezoo <command>: <what was wrong and what to do>``, and exit statu
 - an optional package that is not installed (which extra to install);
 - ``SystemExit("message")``, the commands' own refusals.
 
-Ctrl-C ends with one line and status 130.  Any other exception is a bug and keeps its
+Ctrl-C ends with one line and status 130, SIGTERM with one line and status 143: both run the
+command's clean-up on the way out, so no worker process outlives it (``envs.core.workers``).
+Any other exception is a bug and keeps its
 traceback.  ``--debug`` anywhere on the command line shows the traceback of every error
 (argparse then prints its usage as usual).
 """
@@ -29,6 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 
 from meeplezoo.envs.core.errors import MeepleZooError
+from meeplezoo.envs.core.workers import Stopped, stop_on_sigterm
 
 DEBUG_FLAG = "--debug"
 USER_ERROR = 2  # the exit status of a user error (argparse's own)
@@ -142,19 +145,22 @@ def run_command(main: Main, argv: list[str] | None = None, *, name: str | None =
     if own_process:  # python -m <module>: argparse's usage names the command
         sys.argv[0] = name
     try:
-        if debug:
-            return int(main(argv) or 0)
-        with usage_errors_raise():
-            return int(main(argv) or 0)
+        with stop_on_sigterm():
+            if debug:
+                return int(main(argv) or 0)
+            with usage_errors_raise():
+                return int(main(argv) or 0)
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             raise
         if debug:
             traceback.print_exc()
         return fail(name, strip_own_name(str(exc.code), name, module))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if debug:
             raise
+        if isinstance(exc, Stopped):
+            return fail(name, str(exc), 128 + exc.signum)
         return fail(name, "interrupted", INTERRUPTED)
     except Exception as exc:
         message = None if debug else user_message(exc, name)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import parse_options
 from meeplezoo.envs.core.progress import Progress
+from meeplezoo.envs.core.workers import default_workers, process_pool
 
 CHUNK_GAMES = 25  # games per worker task at most (beyond the 8 tasks per worker)
 
@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0, help="game g uses seed SEED + g")
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help=f"worker processes (default {default_workers()})")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
     config = parse_options(args.option)
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                     results.append(play_one(args.env, config, seed))
                     progress.update()
         else:
-            with ProcessPoolExecutor(args.workers) as pool:
+            with process_pool(args.workers) as pool:
                 for part in pool.map(_batch, chunks):
                     results += part
                     progress.update(len(part))

@@ -99,10 +99,12 @@ def _put_forward(cell: dict[str, Any]) -> int:
 
 def markdown(summary: dict[str, Any]) -> list[str]:
     """Three tables: bills passed / put forward per class and policy; the sections the
-    passed bills moved each policy to; the policies' sections at the end."""
+    passed bills moved each policy to; the policies' sections at the end.  The bills
+    tables put the class's total (``all``) first, so a terminal cut to its width keeps it
+    (``training.evaluation.markdown_fit``)."""
     n = max(summary["games"], 1)
     bills, final = summary["bills"], summary["final_policies"]
-    head = "| class | " + " | ".join(POLICY_NAMES) + " | all |"
+    head = "| class | all | " + " | ".join(POLICY_NAMES) + " |"
     rule = "|" + "---|" * (len(POLICY_NAMES) + 2)
     lines = ["#### Bills per game: passed / put forward (by the class that proposed them)", "",
              head, rule]
@@ -112,7 +114,8 @@ def markdown(summary: dict[str, Any]) -> list[str]:
                  for p in POLICY_NAMES]
         passed = sum(row[p]["passed"] for p in POLICY_NAMES)
         total = sum(_put_forward(row[p]) for p in POLICY_NAMES)
-        lines.append(f"| {cls} | " + " | ".join(cells) + f" | {passed / n:.2f} / {total / n:.2f} |")
+        lines.append(f"| {cls} | {passed / n:.2f} / {total / n:.2f} | " + " | ".join(cells)
+                     + " |")
     lines += ["", "#### Where the class's passed bills moved each policy (per game, by section)",
               "", head, rule]
     for cls in CLASSES:
@@ -121,7 +124,7 @@ def markdown(summary: dict[str, Any]) -> list[str]:
             to = bills[cls][p]["to"]
             cells.append(" · ".join(f"{s} {v / n:.2f}" for s, v in to.items() if v) or "-")
         total = {s: sum(bills[cls][p]["to"][s] for p in POLICY_NAMES) for s in D.SECTIONS}
-        cells.append(" · ".join(f"{s} {v / n:.2f}" for s, v in total.items() if v) or "-")
+        cells.insert(0, " · ".join(f"{s} {v / n:.2f}" for s, v in total.items() if v) or "-")
         lines.append(f"| {cls} | " + " | ".join(cells) + " |")
     lines += ["", "#### Policy sections at game end (share of games)", "",
               "| policy | " + " | ".join(D.SECTIONS) + " |", "|" + "---|" * 4]

@@ -5,6 +5,11 @@ a real PNG, and on Hegemony the hook's columns and the bit-identity with the bot
 from __future__ import annotations
 
 import json
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -12,17 +17,20 @@ import pytest
 
 from meeplezoo import envs
 from meeplezoo.envs.core import balance as core
+from meeplezoo.envs.core import stats as core_stats
 from meeplezoo.envs.hegemony import report
 from meeplezoo.envs.hegemony.state import VP_SOURCES
 from meeplezoo.training.agents.bots import make_bot
 from meeplezoo.training.agents.opponents import names_hash
-from meeplezoo.training.evaluation import balance
+from meeplezoo.training.evaluation import balance, markdown_fit
 from meeplezoo.training.evaluation.balance_compare import (
     compare,
     newcombe,
     ratio_interval,
     strength,
+    strength_markdown,
 )
+from tests.core.test_workers import gone_within
 
 ENV = "toy_roles_v0"
 ROLES = ("trader", "banker", "judge")
@@ -157,7 +165,8 @@ def test_json_round_trip_markdown_and_plots(team, tmp_path, capsys):
     game = envs.make_game(ENV)
     assert balance.summarise(game, data["cells"], data["results"]) == data["summary"]
     text = balance.markdown(data)
-    assert text in printed and "options default (none given)" in text
+    assert markdown_fit.fit(text)[0] in printed and "options default (none given)" in text
+    assert "**Warning: too few games.** Cells bots, judge+bots on 12 games" in text
     judge = data["summary"]["judge+bots"]["classes"]["judge"]
     wins = sum(r["wins"][2] for r in data["results"] if r["cell"] == "judge+bots")
     assert judge["agent"] == str(team) and judge["wins"] == wins and judge["games"] == 12
@@ -456,3 +465,144 @@ def test_journal_refuses_games_of_a_network_that_changed(team, tmp_path):
     tiny_policy(copy / "judge", "judge", 99)
     with pytest.raises(SystemExit, match=r"cell 'judge\+bots': the network of .* changed"):
         _journal_run(copy, journal)
+
+
+def test_bot_report_preset_is_each_bot_against_random_and_the_bot_table():
+    game = envs.make_game("hegemony_v1")
+    labels = core.role_labels(game, core.stats_hook(game))
+    cells = balance.build_cells(game, core.stats_hook(game), [], ["bot-report"], None)
+    assert [c.name for c in cells] == [f"bot:{c}+random" for c in report.CLASSES] + ["bots"]
+    assert [list(c.specs) for c in cells] == [report.matchup_specs(m) for m in report.MATCHUPS]
+    assert labels == list(report.CLASSES)
+
+
+def test_hegemony_report_is_an_alias_of_balance_printed_once_in_100_columns(tmp_path, capsys):
+    """The old command runs ``balance --preset bot-report`` (its ``--matchups`` as presets),
+    says so in one line on stderr, and prints each table once, every line in 100 columns,
+    while ``--markdown`` keeps the 22-column tables whole."""
+    from meeplezoo.training.evaluation import hegemony_report
+
+    assert hegemony_report.balance_argv(["--games", "3", "--matchups", "table,ST"]) == [
+        "--env", "hegemony_v1", "--preset", "bot:ST+random,bots", "--games", "3"]
+    assert hegemony_report.balance_argv([])[:4] == ["--env", "hegemony_v1", "--preset",
+                                                    "bot-report"]
+    whole = tmp_path / "r.md"
+    assert hegemony_report.main(["--games", "1", "--seed", "2", "--matchups", "ST,table",
+                                 "--markdown", str(whole)]) == 0
+    out, err = capsys.readouterr()
+    notices = [line for line in err.splitlines() if "hegemony-report is now" in line]
+    assert notices == ["meeplezoo hegemony-report is now: meeplezoo balance --env hegemony_v1 "
+                       f"--preset bot:ST+random,bots --games 1 --seed 2 --markdown {whole}"]
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100, [line for line in lines if len(line) > 100]
+    titles = [line for line in lines if line.startswith(("## ", "### "))]
+    assert len(titles) == len(set(titles)) == 5  # no table twice: 2 of the run, 1 per cell
+    assert out.count("## Class balance: hegemony_v1") == 1
+    flat = " ".join(out.split())  # the closing line, wrapped where the path is long
+    assert re.search(rf" \d+ tables were cut to 100 columns here; the whole report is in "
+                     rf"{re.escape(str(whole))}\.$", flat)
+    text = whole.read_text()
+    table = text.split("### One class against random play")[1].split("\n\n")[1].splitlines()
+    head = [cell.strip() for cell in table[0].strip("|").split("|")]
+    assert head[:6] == ["cell", "class", "games", "win rate", "95% Wilson", "mean VP"]
+    assert set(head[6:]) <= set(VP_SOURCES) and len(table) == 3  # header, rule, the ST row
+    assert table[2].startswith("| bot:ST+random | ST | 1 | ")
+    assert max(map(len, text.splitlines())) > 100  # the file has the whole tables
+    assert "more columns, in the Markdown file: " in out
+
+
+def test_too_few_games_are_named_with_the_games_that_would_do():
+    usable = core_stats.usable_games()
+    assert usable == 93 and core_stats.wilson_half_width(usable) <= 0.10
+    assert core_stats.wilson_half_width(usable - 1) > 0.10
+    summary = {name: {"classes": {"x": {"games": n}, "y": {"games": n}}}
+               for name, n in (("a", 8), ("b", 8), ("c", 1), ("d", 200))}
+    (line, _) = balance.sample_warning(summary)
+    assert line.startswith("> **Warning: too few games.** Cells c on 1 game (a win rate "
+                           "within ±45 points); a, b on 8 games (a win rate within ±28 points)")
+    assert "93 games per cell" in line and "--games 93 or more" in line and "d " not in line
+    assert balance.sample_warning({"d": summary["d"]}) == []
+
+
+def _strength_report(bot_wins: list[int], policy_wins: list[int]) -> dict:
+    """A report of cells ``bots`` and ``trader+bots`` whose trader wins the games given."""
+    game = envs.make_game(ENV)
+    cells = [{"name": name, "specs": ["heuristic"] * 3, "roles": list(ROLES),
+              "seed_group": 3} for name in ("bots", "trader+bots")]
+    results = [{"cell": name, "g": g, "wins": [w, 1 - w, 0], "scores": [0.0] * 3}
+               for name, wins in (("bots", bot_wins), ("trader+bots", policy_wins))
+               for g, w in enumerate(wins)]
+    return {"cells": cells, "results": results,
+            "summary": balance.summarise(game, cells, results)}
+
+
+@pytest.mark.parametrize(("bot", "policy", "why"), [
+    ([0] * 8, [1, 0] * 4, "ratio ∞: the bot won no game"),
+    ([1] + [0] * 7, [1, 1, 0, 0] * 2, "interval up to ∞: the bot won 1 game, so some "
+                                      "resamples hold none of its wins"),
+    ([0] * 8, [0] * 8, "no ratio: neither the policy nor the bot won a game"),
+])
+def test_an_interval_without_a_bound_says_why(bot, policy, why):
+    text = "\n".join(strength_markdown(_strength_report(bot, policy)))
+    assert f"- trader (trader+bots, 8 deals): {why}" in text
+
+
+def test_a_compare_of_one_game_says_why_an_interval_is_missing(tmp_path, capsys):
+    paths = [tmp_path / f"{k}.json" for k in range(2)]
+    for path in paths:
+        assert balance.main(["--env", ENV, "--games", "1", "--seed", "5", "--preset", "bots",
+                             "--json", str(path)]) == 0
+    capsys.readouterr()
+    assert balance.main(["--compare", *map(str, paths)]) == 0
+    out = capsys.readouterr().out
+    assert "inf " not in out and "| none (1 deal) |" in out
+    assert "none: a mean score's interval needs two games or more" in out
+    assert "**Warning: too few games.** The cells rest on 1 game or more a side" in out
+
+
+def test_markdown_fit_cuts_wide_tables_and_wraps_long_lines():
+    wide = ["| a | " + " | ".join(f"column{k}" for k in range(20)) + " |",
+            "|" + "---|" * 21, "| " + "x" * 40 + " | " + " | ".join(["1.0"] * 20) + " |"]
+    text, cut = markdown_fit.fit("\n".join(["## " + "word " * 40, "", *wide, "", "| s | t |"]))
+    lines = text.splitlines()
+    assert cut == 1 and max(map(len, lines)) <= 100
+    assert lines[0].startswith("## word") and not lines[1].startswith("#")  # wrapped
+    assert any(line.startswith("| a | column0 |") for line in lines)
+    assert "| …" + "x" * 31 + " | 1.0 |" in text
+    assert lines[-1] == "| s | t |"  # a narrow table as it was
+    assert "more columns, in the Markdown file: " in text and "column19" in text
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (from /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        found += [int(p) for p in task.read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stopped_balance_run_leaves_no_worker_running(signum, status):
+    """SIGTERM (it used to kill the run alone, its workers playing on) or Ctrl-C: the run
+    ends with one line and the shell's status, and its workers are gone within seconds."""
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "meeplezoo", "balance", "--env", "chihou_sousei_v1",
+         "--preset", "bots", "--games", "100000", "--workers", "2"], cwd=root,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # Ctrl-C reaches it
+    try:
+        end = time.monotonic() + 60
+        while len(workers := _children(run.pid)) < 2 and time.monotonic() < end:
+            time.sleep(0.1)
+        assert len(workers) == 2, "the run started no workers"
+        time.sleep(0.5)
+        run.send_signal(signum)
+        _, err = run.communicate(timeout=30)
+    finally:
+        run.kill()
+    assert run.returncode == status, err
+    assert err.splitlines()[-1] == ("meeplezoo balance: " + ("stopped by SIGTERM"
+                                    if signum == signal.SIGTERM else "interrupted"))
+    assert not gone_within(workers, 5)

@@ -57,7 +57,6 @@ import atexit
 import itertools
 import json
 import math
-import os
 import shutil
 import sys
 import tempfile
@@ -708,7 +707,7 @@ def main(argv: list[str] | None = None) -> int:
                              "every lineup plays equally often)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bootstrap", type=int, default=1000, metavar="RESAMPLES")
-    cluster.add_arguments(parser, workers=min(2, os.cpu_count() or 1))
+    cluster.add_arguments(parser)
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar (default: a bar when stderr is a terminal, else a "
                              "line every 30 s with games/s and the time left; --no-progress: "

@@ -20,7 +20,12 @@ zoo name of that role, a team folder, which plays its member for that role, a le
 - ``bots``: every role played by its scripted bot; ``team``: every role by ``--team``;
 - ``CLASS+bots``: the team's policy for CLASS, bots elsewhere;
 - ``CLASS+random``: the team's policy for CLASS, random play elsewhere;
-- ``bot:CLASS+random``: CLASS's bot, random play elsewhere.
+- ``bot:CLASS+random``: CLASS's bot, random play elsewhere;
+- ``bot-report``: ``bot:all+random`` and ``bots``, the bot report (what ``meeplezoo
+  hegemony-report`` printed, now an alias of ``--env hegemony_v1 --preset bot-report``).
+
+A report with cells where one class plays against random play in every other seat adds a
+table of that class's row in each, e.g. each class's bot against three random classes.
 
 Deals and seeds are ``envs.core.balance``'s: game g of every cell deals the same set-up,
 and a seat's agent draws the seed the Hegemony bot report (``envs.hegemony.report``) gives
@@ -35,6 +40,12 @@ target section, and where the policies ended; other games report win rates and m
 interval (``training.balance_compare``).
 ``--address auto`` plays the games on a Ray cluster, with the same report
 (``training.evaluation.cluster``).
+
+Reading it.  A cell on fewer games than ``envs.core.stats.usable_games()`` (93: every 95%
+interval within 10 points) is named in a warning at the top, with how far its win rates may
+be off and the games that would do; an interval with no bound (a ratio whose bot never won in
+some resamples) or none at all says why under its table.  The terminal gets the report cut to
+100 columns (``training.evaluation.markdown_fit``); ``--markdown FILE`` keeps it whole.
 """
 
 from __future__ import annotations
@@ -56,17 +67,19 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
+from meeplezoo.envs.core.stats import USABLE_HALF_WIDTH, usable_games, wilson_half_width
 from meeplezoo.training.agents.bots import BotCache, make_bot
 from meeplezoo.training.agents.opponents import find_checkpoint, is_team, spec_role
 from meeplezoo.training.agents.specs import FORMS, describe_forms, is_python_spec
 from meeplezoo.training.agents.zoo import CheckpointError
 from meeplezoo.training.cli import code_commit, parse_options
-from meeplezoo.training.evaluation import cluster
+from meeplezoo.training.evaluation import cluster, markdown_fit
 from meeplezoo.training.evaluation.balance_compare import strength_markdown
 from meeplezoo.training.evaluation.balance_journal import Journal, JournalError
 from meeplezoo.training.evaluation.balance_journal import header as journal_header
 
-PRESET_FORMS = ("bots", "team", "CLASS+bots", "CLASS+random", "bot:CLASS+random")
+PRESET_FORMS = ("bots", "team", "CLASS+bots", "CLASS+random", "bot:CLASS+random", "bot-report")
+BOT_REPORT = ("bot:all+random", "bots")  # the presets of "bot-report", the old bot report
 
 
 @dataclass(frozen=True)
@@ -109,6 +122,8 @@ def preset_cells(game: Game, labels: list[str], preset: str, team: str | None) -
     """The cells of one preset (``PRESET_FORMS``; ``all`` as CLASS gives one per role)."""
     n = game.num_players
     bot, rnd = balance.HEURISTIC, balance.RANDOM
+    if preset == "bot-report":
+        return [c for part in BOT_REPORT for c in preset_cells(game, labels, part, team)]
     if preset == "bots":
         return [Cell("bots", (bot,) * n)]
     head, plus, field = preset.rpartition("+")
@@ -192,27 +207,65 @@ def summarise(game: Game, cells: list[dict[str, Any]],
 
 
 def _overview(summary: dict[str, Any], labels: list[str]) -> list[str]:
-    lines = ["### Win rate per class and cell (95% Wilson interval)", "",
+    lines = ["### Win rate per class and cell, % (95% Wilson interval)", "",
              "| cell | " + " | ".join(labels) + " |", "|" + "---|" * (len(labels) + 1)]
     for name, entry in summary.items():
         rows = entry["classes"]
         lines.append(f"| {name} | " + " | ".join(
-            f"{rows[c]['win_rate']:.1%} ({rows[c]['wilson_low']:.1%}-{rows[c]['wilson_high']:.1%})"
-            for c in labels) + " |")
+            f"{100 * rows[c]['win_rate']:.1f} ({100 * rows[c]['wilson_low']:.1f}-"
+            f"{100 * rows[c]['wilson_high']:.1f})" for c in labels) + " |")
     return [*lines, ""]
 
 
+def sample_warning(summary: dict[str, Any]) -> list[str]:
+    """A warning naming the cells on fewer than ``usable_games()`` games, how far their win
+    rates may be off, and the games that would do; none when every cell has enough.  Why: on
+    8 games an interval spans most of 0-100%, and tables of such cells read as findings."""
+    usable = usable_games()
+    few: dict[int, list[str]] = {}
+    for name, entry in summary.items():
+        games = min(row["games"] for row in entry["classes"].values())
+        if games < usable:
+            few.setdefault(games, []).append(name)
+    if not few:
+        return []
+    parts = [f"{', '.join(names)} on {games} game{'s' * (games != 1)} "
+             f"(a win rate within ±{100 * wilson_half_width(games):.0f} points)"
+             for games, names in sorted(few.items())]
+    return [f"> **Warning: too few games.** Cells {'; '.join(parts)}: their intervals are too "
+            f"wide to tell classes apart. {usable} games per cell bring every 95% interval "
+            f"within ±{100 * USABLE_HALF_WIDTH:.0f} points (--games {usable} or more).", ""]
+
+
+def _against_random(report: dict[str, Any], labels: list[str],
+                    score_label: str) -> list[str]:
+    """One row per cell where one class plays against random play in every other seat (its
+    seed group is that class's seat): that class's row.  With ``bot-report`` it is the bot
+    report's first table, each class's bot against three random classes."""
+    rows = [(cell["name"], labels[cell["seed_group"]]) for cell in report["cells"]
+            if cell["seed_group"] < len(labels)]
+    if not rows:
+        return []
+    classes = dict(rows)
+    return balance.seat_table(
+        "One class against random play in every other seat (its row of each such cell)",
+        [(name, report["summary"][name]["classes"][label]) for name, label in rows],
+        score_label, ("class", lambda name: classes[name]), first="cell")
+
+
 def markdown(report: dict[str, Any]) -> str:
-    """The header (env, games, seed, options), the overview, then per cell its class table
-    and the hook's tables."""
+    """The header (env, games, seed, options), a warning where cells have too few games,
+    the overview, the policy-against-bot and one-against-random tables, then per cell its
+    class table and the hook's tables."""
     game = envs.make_game(report["env"], **report["config"])
     hook = balance.stats_hook(game)
     labels = balance.role_labels(game, hook)
     options = {k: v for k, v in report["config"].items() if k != "num_players"}
+    score_label = getattr(hook, "SCORE_LABEL", "mean score")
     lines = [f"## Class balance: {report['env']}, {report['games']} games per cell, "
              f"seed {report['seed']}, options {options or 'default (none given)'}", "",
-             *_overview(report["summary"], labels), *strength_markdown(report)]
-    score_label = getattr(hook, "SCORE_LABEL", "mean score")
+             *sample_warning(report["summary"]), *_overview(report["summary"], labels),
+             *strength_markdown(report), *_against_random(report, labels, score_label)]
     for cell in report["cells"]:
         entry = report["summary"][cell["name"]]
         rows = entry["classes"]
@@ -411,12 +464,13 @@ def load_report(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """``balance``'s options (``hegemony_report`` checks its command lines with them)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--env", default="hegemony_v1")
     parser.add_argument("--games", type=int, default=1000, help="games per cell")
     parser.add_argument("--seed", type=int, default=0)
-    cluster.add_arguments(parser, workers=1)
+    cluster.add_arguments(parser)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--cell", action="append", default=[],
                         metavar="NAME=ROLE:SPEC,ROLE:SPEC",
@@ -424,10 +478,14 @@ def main(argv: list[str] | None = None) -> int:
                              "as below; a role left out plays heuristic")
     describe_forms(parser, "SPEC", FORMS)
     parser.add_argument("--preset", action="append", default=[],
-                        help=f"comma-separated presets: {', '.join(PRESET_FORMS)}")
+                        help=f"comma-separated presets: {', '.join(PRESET_FORMS)} (CLASS: a "
+                             "role, its label or all; bot-report: bot:all+random and bots, "
+                             "each class's bot against random play and the all-bot table)")
     parser.add_argument("--team", help="the team folder the policy presets play")
     parser.add_argument("--json", metavar="FILE", help="write settings, summary and every game")
-    parser.add_argument("--markdown", metavar="FILE", help="also write the tables to FILE")
+    parser.add_argument("--markdown", metavar="FILE",
+                        help="write the whole report to FILE (the terminal gets it cut to 100 "
+                             "columns: the widest tables lose their last columns there)")
     parser.add_argument("--plots", metavar="DIR", help="write PNG figures (matplotlib)")
     parser.add_argument("--journal", metavar="FILE",
                         help="keep every finished game in FILE (JSON lines) and, when FILE "
@@ -446,12 +504,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--merge", nargs="+", metavar="REPORT.json",
                         help="one report (--json, --markdown, --record) of the cells of runs "
                              "on the same deals (no games played)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     if args.compare:
         from meeplezoo.training.evaluation.balance_compare import compare_markdown
 
-        print(compare_markdown(load_report(args.compare[0]), load_report(args.compare[1]),
-                               *args.compare))
+        show(compare_markdown(load_report(args.compare[0]), load_report(args.compare[1]),
+                              *args.compare), args.markdown)
         return 0
     if args.record_report:
         if not args.team:
@@ -485,14 +547,22 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"balance: {exc}") from None
 
 
+def show(text: str, markdown_path: str | None) -> None:
+    """Print ``text`` cut to the terminal's 100 columns (``markdown_fit``), saying where the
+    whole is, and write it whole to ``markdown_path``."""
+    shown, cut = markdown_fit.fit(text)
+    print(shown)
+    if cut:
+        print(markdown_fit.cut_note(cut, markdown_path))
+    if markdown_path:
+        Path(markdown_path).write_text(text + "\n")
+
+
 def _write(report: dict[str, Any], args: argparse.Namespace) -> int:
     """Record (``--record``), print and write (``--markdown``, ``--json``, ``--plots``)."""
     if args.record:
         print_recorded(record_in_team(report, args.team))
-    text = markdown(report)
-    print(text)
-    if args.markdown:
-        Path(args.markdown).write_text(text + "\n")
+    show(markdown(report), args.markdown)
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(report) + "\n")

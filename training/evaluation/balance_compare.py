@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from meeplezoo.envs.core.stats import wilson
+from meeplezoo.envs.core.stats import usable_games, wilson, wilson_half_width
 from meeplezoo.training.evaluation.exploit import paired_gap
 
 
@@ -101,6 +101,19 @@ def _options(report: dict[str, Any]) -> str:
     return str(options or "default")
 
 
+NO_SCORE_INTERVAL = ("none: a mean score's interval needs two games or more on each side "
+                     "(one has no spread to measure)")
+
+
+def _score_interval(s: dict[str, Any]) -> str:
+    """A mean score shift's interval, or ``none (...)`` where one game a side has no spread
+    (``NO_SCORE_INTERVAL`` says so under the table)."""
+    low, high = s["mean_score_ci95"]
+    if math.isfinite(low) and math.isfinite(high):
+        return f"{low:+.1f} to {high:+.1f}"
+    return f"none ({s['pairs']} deal)" if s["pairs"] else "none (1 game)"
+
+
 def compare_markdown(a: dict[str, Any], b: dict[str, Any], name_a: str = "a",
                      name_b: str = "b") -> str:
     """A table per matched cell: per class, a, b, the shift b - a with its interval."""
@@ -109,11 +122,20 @@ def compare_markdown(a: dict[str, Any], b: dict[str, Any], name_a: str = "a",
            else "unpaired (different seeds: Newcombe / Welch intervals)")
     lines = [f"## Shift from {name_a} (options {_options(a)}, seed {a['seed']}) to {name_b} "
              f"(options {_options(b)}, seed {b['seed']}): {how}", ""]
+    usable = usable_games()
+    fewest = min((min(r["a"]["games"], r["b"]["games"]) for rows in result["cells"].values()
+                  for r in rows.values()), default=None)
+    if fewest is not None and fewest < usable:
+        lines += [f"> **Warning: too few games.** The cells rest on {fewest} "
+                  f"game{'s' * (fewest != 1)} or more a side: each side's win rate is within "
+                  f"±{100 * wilson_half_width(fewest):.0f} points, so a small shift may be "
+                  f"chance. {usable} games per cell bring each side within "
+                  f"±{100 * wilson_half_width(usable):.0f} points.", ""]
     if not result["cells"]:
         lines.append("(no cell of the same name in both reports)")
     for cell, rows in result["cells"].items():
-        lines += [f"### {cell}", "", "| class | win rate a | win rate b | shift b - a "
-                  "| 95% interval | mean score a | mean score b | shift | 95% interval |",
+        lines += [f"### {cell}", "", "| class | win a | win b | shift b - a | 95% interval "
+                  "| score a | score b | shift | 95% interval |",
                   "|---|---|---|---|---|---|---|---|---|"]
         for label, row in rows.items():
             s = row["shift"]
@@ -122,7 +144,9 @@ def compare_markdown(a: dict[str, Any], b: dict[str, Any], name_a: str = "a",
                 f"| {s['win_rate']:+.1%} | {s['win_rate_ci95'][0]:+.1%} to "
                 f"{s['win_rate_ci95'][1]:+.1%} | {row['a']['mean_score']:.1f} "
                 f"| {row['b']['mean_score']:.1f} | {s['mean_score']:+.1f} "
-                f"| {s['mean_score_ci95'][0]:+.1f} to {s['mean_score_ci95'][1]:+.1f} |")
+                f"| {_score_interval(s)} |")
+        if any(not math.isfinite(r["shift"]["mean_score_ci95"][0]) for r in rows.values()):
+            lines += ["", NO_SCORE_INTERVAL]
         lines.append("")
     return "\n".join(lines)
 
@@ -165,6 +189,7 @@ def strength(report: dict[str, Any]) -> list[dict[str, Any]]:
         bot = np.array([b["wins"][seat] for _, b in pairs], float)
         gap = paired_gap(policy - bot)
         rows.append({"class": label, "cell": name, "baseline": baseline, "pairs": len(pairs),
+                     "bot_wins": int(bot.sum()),
                      "policy": report["summary"][name]["classes"][label],
                      "bot": report["summary"][baseline]["classes"][label],
                      **win_ratio(policy, bot),
@@ -210,4 +235,26 @@ def strength_markdown(report: dict[str, Any]) -> list[str]:
             f"| {ci_times(r['ratio_ci95'])} "
             f"| {r['difference']:+.1%} | {r['difference_ci95'][0]:+.1%} to "
             f"{r['difference_ci95'][1]:+.1%} |")
-    return [*lines, ""]
+    return [*lines, "", *_unbounded_notes(rows)]
+
+
+def _unbounded_notes(rows: list[dict[str, Any]]) -> list[str]:
+    """Why a row's ratio or its interval has no bound or no value, one line each: never an
+    ``∞`` or a ``-`` left unexplained."""
+    notes = []
+    for r in rows:
+        where = f"{r['class']} ({r['cell']}, {r['pairs']} deals)"
+        bot_wins = r["bot_wins"]
+        if r["ratio"] is None:
+            notes.append(f"- {where}: no ratio: neither the policy nor the bot won a game.")
+        elif math.isinf(r["ratio"]):
+            notes.append(f"- {where}: ratio ∞: the bot won no game, so the policy's wins "
+                         "have nothing to be divided by; more deals give it a bound.")
+        elif math.isinf(r["ratio_ci95"][1]):
+            notes.append(f"- {where}: interval up to ∞: the bot won {bot_wins} game"
+                         f"{'s' * (bot_wins != 1)}, so some resamples hold none of its wins "
+                         "and the ratio there has no bound; more deals narrow it.")
+        if r["pairs"] > 1 and r["difference_ci95"][0] == r["difference_ci95"][1]:
+            notes.append(f"- {where}: the difference's interval has no width: every deal "
+                         "ended alike, which says nothing beyond these deals.")
+    return [*notes, ""] if notes else []

@@ -37,6 +37,7 @@ from typing import Any
 
 from meeplezoo.envs.core import balance
 from meeplezoo.envs.core.errors import ConfigError, MeepleZooError
+from meeplezoo.envs.core.workers import default_workers
 
 RETRIES = 3  # Ray's own default for a task's max_retries
 USAGE_STATS_ENV = "RAY_USAGE_STATS_ENABLED"  # off unless the user says otherwise
@@ -65,8 +66,10 @@ def workers_of(workers: int | Workers) -> Workers:
     return workers if isinstance(workers, Workers) else Workers(count=int(workers))
 
 
-def add_arguments(parser: argparse.ArgumentParser, workers: int) -> None:
-    """``--workers``, ``--address`` and ``--retries``, alike in every command."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` (``envs.core.workers.default_workers``, as every command's), ``--address``
+    and ``--retries``, alike in every command."""
+    workers = default_workers()
     parser.add_argument("--workers", type=int, default=workers,
                         help=f"local worker processes (default {workers}; not used with "
                              "--address, where every CPU of the cluster plays)")

@@ -38,6 +38,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.envs.core.stats import wilson
+from meeplezoo.envs.core.workers import default_workers
 from meeplezoo.training.agents.bots import BotCache
 from meeplezoo.training.agents.opponents import checkpoint_folder, spec_role
 from meeplezoo.training.agents.specs import add_agents_argument
@@ -311,7 +312,7 @@ def evaluate_checkpoint(
     counts = card["player_counts"]
     players = players or max(counts)
     config = {**card["config"], "num_players": players}
-    workers = workers or min(2, os.cpu_count() or 1)
+    workers = workers or default_workers()
     result: dict[str, Any] = {}
     total = games * ((len(fields) if players > 1 else 0) + (1 + len(fields) if 1 in counts
                                                              else 0))
@@ -368,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
                              "of a round robin; several fields: each agent against each")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
-    cluster.add_arguments(parser, workers=min(2, os.cpu_count() or 1))
+    cluster.add_arguments(parser)
     parser.add_argument(
         "--option",
         action="append",

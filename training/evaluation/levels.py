@@ -38,6 +38,7 @@ import numpy as np
 from meeplezoo import envs
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.workers import default_workers
 from meeplezoo.training.agents.bots import LEVELS, level_settings, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import checkpoint_folder, read_team_card
@@ -211,7 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cost-games", type=int, default=4,
                         help="games timed on this one process a level")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help=f"worker processes for the strength games (default "
+                             f"{default_workers()}; the cost games are timed in this one "
+                             "process whatever it says)")
     parser.add_argument("--arena", action="store_true",
                         help="rate the levels instead in a seat-rotated round robin with "
                         "the shipped networks and the bots (meeplezoo arena; --games games "

@@ -458,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
                              "same env, players, agents, seed, keep and shard size)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="game option, e.g. population_scoring=mode")
-    cluster.add_arguments(parser, workers=1)
+    cluster.add_arguments(parser)
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar (default: a bar on a terminal, else a line every "
                              "30 s on stderr; --no-progress: none)")

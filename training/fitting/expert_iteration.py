@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import shutil
 import sys
@@ -56,6 +55,7 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
+from meeplezoo.envs.core.workers import default_workers
 from meeplezoo.training.agents.opponents import (
     TEAM_FILE,
     CheckpointError,
@@ -225,7 +225,7 @@ def gate(args: argparse.Namespace, run: dict[str, Any], candidate: Path, incumbe
 
     result = paired(run["env"], run["config"]["num_players"], str(candidate), str(incumbent),
                     games=args.gate_games, seed=args.seed * 1000 + 500 + round_no,
-                    workers=args.workers or os.cpu_count() or 1,
+                    workers=args.workers,
                     opponents=run["gate_field"],
                     options={k: v for k, v in run["config"].items() if k != "num_players"})
     keys = ("games", "win_share_a", "win_share_b", "win_share_difference",
@@ -287,7 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="rounds of rows each fit uses (the newest ones)")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--workers", type=int, default=None, help="default: all cores")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help=f"worker processes for the games (default {default_workers()})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", required=True)
     parser.add_argument("--resume", action="store_true",

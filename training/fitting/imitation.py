@@ -13,7 +13,7 @@ import itertools
 import math
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any
 
 import numpy as np
@@ -21,6 +21,7 @@ import numpy as np
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import teacher_choice
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards
+from meeplezoo.envs.core.workers import process_pool
 
 
 def _collect(args: tuple) -> dict[str, np.ndarray]:
@@ -125,7 +126,7 @@ def map_over_games(work: Callable[[tuple], Any], job: Callable[[range], tuple], 
             if progress is not None:
                 progress.update(len(ids))
         return parts
-    with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+    with process_pool(min(workers, len(jobs))) as pool:
         futures = [pool.submit(work, one) for one in jobs]
         if progress is not None:
             sizes = {future: len(ids) for future, ids in zip(futures, ranges)}

@@ -44,6 +44,7 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.envs.core.rewards import resolve_reward_kind, terminal_rewards, win_share, winners
+from meeplezoo.envs.core.workers import default_workers
 from meeplezoo.training.agents.search import RolloutSearch, bot_model, searched_choice
 from meeplezoo.training.agents.specs import add_agents_argument, forms
 from meeplezoo.training.fitting.imitation import agreement, fit_policy, map_over_games
@@ -276,7 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "policy's own distribution (e.g. T = 0.05)")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=1e-4)
-    parser.add_argument("--workers", type=int, default=None, help="default: all cores")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help=f"worker processes for the games (default {default_workers()})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", required=True)
     return parser
