@@ -59,17 +59,20 @@ def test_a_level_is_an_entrant_of_the_arena_and_keeps_its_role(tmp_path):
     assert spec_role(f"{member}@easy") == spec_role(member) == "state"
 
 
-def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so():
-    """A Hegemony game is too long to play out at every leaf (``SHORT_PLAYOUTS``): its search
-    levels play 20 decisions and read the scores as they stand; other games play out to
-    the end.  The settings a card records name the leaf."""
+def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so(
+        valueless_copy):
+    """A Hegemony game is too long to play out at every leaf (``SHORT_PLAYOUTS``): a team
+    without values plays 20 decisions and reads the scores as they stand; other games play
+    out to the end.  The settings a card records name the leaf."""
     from meeplezoo.training.agents.bots import SHORT_PLAYOUTS, level_settings
 
+    team = valueless_copy("hegemony_v1/ppo_classes")
     hegemony = envs.make_game("hegemony_v1", num_players=4)
-    bot = make_bot("hegemony_v1/ppo_classes@hard", hegemony, seed=1, seat=0)
+    bot = make_bot(f"{team}@hard", hegemony, seed=1, seat=0)
     assert bot.search.playout_depth == SHORT_PLAYOUTS["hegemony"] == 20
-    assert level_settings("hegemony_v1/ppo_classes", "hard", hegemony)["leaf"] == (
-        "playouts of 20 decisions")
+    assert level_settings(str(team), "hard", hegemony)["leaf"] == "playouts of 20 decisions"
+    # the shipped team has a value per class, fitted at 4 players: its leaves
+    assert level_settings("hegemony_v1/ppo_classes", "hard", hegemony)["leaf"] == "value"
     chihou = envs.make_game("chihou_sousei_v1", num_players=4)
     # 地方創生's network has a value fitted at 4 players (reading the scoreboard too)
     assert level_settings("chihou_sousei_v1/ppo_league", "expert", chihou)["leaf"] == "value"
