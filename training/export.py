@@ -126,6 +126,8 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
         raise CheckpointError(f"{folder} exists already; remove it or carry another checkpoint")
     folder.mkdir(parents=True)
     shutil.copy2(agent.path / "policy.onnx", folder / "policy.onnx")
+    if card.get("value_file"):  # a value fitted after export goes with its network
+        shutil.copy2(agent.path / card["value_file"], folder / card["value_file"])
     carried = {"env": card["env"], "evaluation": card.get("evaluation"), "command": command,
                "code_commit": code_commit(),
                "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}

@@ -43,8 +43,8 @@ def test_carry_a_team_member_by_member_with_its_evaluation_kept_as_history(tmp_p
         card = json.loads((folder / role / "card.json").read_text())
         assert (card["env"], card["env_version"], card["evaluation"]) == ("hegemony_v1", 1, None)
         assert card["carried_from"][0]["evaluation"] == {"vs_random": {"games": 7}}
-        assert (folder / role / "policy.onnx").read_bytes() == (
-            old / role / "policy.onnx").read_bytes()
+        for name in ("policy.onnx", *([card["value_file"]] if "value_file" in card else [])):
+            assert (folder / role / name).read_bytes() == (old / role / name).read_bytes()
     assert isinstance(make_bot(str(folder), envs.make_game("hegemony_v1"), seed=0), TeamBot)
     with pytest.raises(CheckpointError, match="exists already"):
         export.carry_checkpoint(old, "hegemony_v1", out)

@@ -48,9 +48,10 @@ def balance_argv(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if any(a in ("-h", "--help") for a in argv):
+    if any(a in ("-h", "--help") for a in argv):  # the alias, then every option it passes on
         print(__doc__)
-        return 0
+        balance.build_parser().print_help()
+        raise SystemExit(0)
     new = balance_argv(argv)
     balance.build_parser().parse_args(new)  # a wrong option: one line, before the notice
     print(f"meeplezoo hegemony-report is now: meeplezoo balance {shlex.join(new)}",
