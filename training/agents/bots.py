@@ -28,6 +28,7 @@ from meeplezoo.training.agents.opponents import (
     network_bot,
     spec_role,
 )
+from meeplezoo.training.agents.remembered import remembered
 from meeplezoo.training.agents.search import lookahead_bot
 from meeplezoo.training.agents.specs import is_python_spec
 
@@ -84,7 +85,8 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
     agent = load(str(base))
     members = getattr(agent, "members", None)
     value, depth = search_leaves(agent, game)
-    greedy = network_bot(base, game, None, False, seat)
+    # the same question is asked again and again inside one search: answered once
+    greedy = remembered(network_bot(base, game, None, False, seat))
 
     def movers(s: int, bot_seed: int) -> Any:
         """The network moves every seat it can play in the simulations (its own policy as

@@ -7,7 +7,8 @@
 For each game's shipped network (``GAMES``; ``--env`` picks some), the information-set
 search of a search level (``bots.LEVELS``, @expert by default: its simulations, root and
 root settings; ``--simulations`` and ``--root`` override two of them) with the network's
-prior and the network moving every seat inside the simulations, as ``bots.level_bot``
+prior and the network moving every seat inside the simulations, its moves remembered by
+what the seat sees (``remembered``; ``--forget`` asks each anew), as ``bots.level_bot``
 builds it, is timed on the same positions at each ``--batches`` value of ``leaf_batch``,
 in process seconds (one core; onnxruntime runs on one thread).
 
@@ -48,6 +49,7 @@ from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.training.agents.bots import LEVELS, search_leaves
 from meeplezoo.training.agents.ismcts import ISMCTS, NetworkPrior
 from meeplezoo.training.agents.opponents import load, network_bot
+from meeplezoo.training.agents.remembered import remembered
 
 # env, players, the shipped network (a checkpoint or a team)
 GAMES: list[tuple[str, int, str]] = [
@@ -131,11 +133,14 @@ def positions(game: Game, network: str, count: int, seed: int) -> list[GameState
 
 
 def make_search(game: Game, network: str, agent: Any, settings: dict[str, Any],
-                leaf_batch: int) -> ISMCTS:
+                leaf_batch: int, remember: bool = True) -> ISMCTS:
     """The search of a search level (``settings``: a ``LEVELS`` entry) with a value leaf
-    (``bots.level_bot``'s shape: the network moves every seat in the simulations) at
-    ``leaf_batch``."""
+    (``bots.level_bot``'s shape: the network moves every seat in the simulations, its
+    moves remembered by what the seat sees) at ``leaf_batch``; ``remember=False``: each
+    move asked of the network anew (the levels before 2026-12-04)."""
     greedy = network_bot(network, game)
+    if remember:
+        greedy = remembered(greedy)
 
     def movers(seat: int, seed: int) -> Any:
         return greedy
@@ -148,13 +153,13 @@ def make_search(game: Game, network: str, agent: Any, settings: dict[str, Any],
 
 
 def measure(env_name: str, players: int, network: str, batches: list[int], simulations: int,
-            root: str, count: int, rounds: int, seed: int, level: str = "expert"
-            ) -> dict[str, Any]:
+            root: str, count: int, rounds: int, seed: int, level: str = "expert",
+            remember: bool = True) -> dict[str, Any]:
     """Simulations per second at each batch size (module docstring)."""
     game = envs.make_game(env_name, num_players=players)
     agent = load(network)
     settings = {**LEVELS[level], "simulations": simulations, "root": root}
-    searches = {k: make_search(game, network, agent, settings, k) for k in batches}
+    searches = {k: make_search(game, network, agent, settings, k, remember) for k in batches}
     states = positions(game, network, count, seed)
     for k in batches:  # warm up: the first network calls of a session cost more
         searches[k].search(states[0])
@@ -173,7 +178,7 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     leaves = {k: searches[k].value.leaves for k in batches}
     return {"env": env_name, "players": players, "network": network,
             "positions": count, "rounds": rounds, "level": level,
-            "leaf": leaf_value(agent, game)[1],
+            "leaf": leaf_value(agent, game)[1], "remembered_moves": remember,
             "simulations": simulations, "root": root,
             "simulations_per_s": {str(k): round(rates[k], 1) for k in batches},
             "speedup": {str(k): round(rates[k] / rates[batches[0]], 2) for k in batches},
@@ -211,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--forget", action="store_true",
+                        help="ask the network every opponent move anew instead of "
+                             "remembering its answers (the levels' search before 2026-12-04)")
     parser.add_argument("--json", default=None, help="write the figures here too")
     args = parser.parse_args(argv)
     try:
@@ -235,13 +243,14 @@ def main(argv: list[str] | None = None) -> int:
     ratios = "  ".join(f"{'k=' + str(k):>6}" for k in batches[1:])
     shares = "  ".join(f"{'k=' + str(k):>5}" for k in batches)
     print(f"@{args.level}'s search, {root} root, {simulations} simulations a search, "
-          f"{args.positions} positions x {args.rounds} rounds; simulations/s, speed-up, "
+          f"{args.positions} positions x {args.rounds} rounds, opponents' moves "
+          f"{'asked anew' if args.forget else 'remembered'}; simulations/s, speed-up, "
           "leaves/s, leaves/sim, the leaf (the network's value, or a stand-in)")
     print(f"{'env':<22} {'':>3}  {head}  {ratios}  {head}  {shares}  leaf")
     rows = []
     for env_name, players, network in chosen:
         row = measure(env_name, players, network, batches, simulations, root,
-                      args.positions, args.rounds, args.seed, args.level)
+                      args.positions, args.rounds, args.seed, args.level, not args.forget)
         rows.append(row)
         print(line(row, batches), flush=True)
     if args.json:
