@@ -65,7 +65,10 @@ def require_training_extra(command: str) -> None:
 
 
 def code_commit() -> str:
-    """The git commit the code runs at (``+dirty`` with local changes), or "unknown"."""
+    """The git commit the code runs at (``+dirty`` with local changes).  A copy of the tree
+    without its git history (a machine it was sent to) says which commit it is by
+    ``MEEPLEZOO_CODE_COMMIT``; else "unknown"."""
+    import os
     import subprocess
 
     root = Path(__file__).resolve().parents[1]
@@ -76,5 +79,5 @@ def code_commit() -> str:
             ["git", "status", "--porcelain", "--", "meeplezoo", "envs", "training"],
                                cwd=root, text=True, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+        return os.environ.get("MEEPLEZOO_CODE_COMMIT") or "unknown"
     return sha + ("+dirty" if dirty.strip() else "")

@@ -644,3 +644,20 @@ def test_the_demo_says_how_long_it_takes_and_its_defaults_take_under_three_minut
                                                                                 False)
     with pytest.raises(ConfigError, match="--timesteps 0"):
         demo.main(["--timesteps", "0"])
+
+
+def test_a_copy_without_git_history_names_its_commit_by_the_environment(monkeypatch):
+    """A tree sent to another machine without .git records the commit it was sent at
+    (MEEPLEZOO_CODE_COMMIT), else "unknown"; never a guess."""
+    import subprocess
+
+    from meeplezoo.training.cli import code_commit
+
+    def no_git(*args, **kwargs):
+        raise subprocess.CalledProcessError(128, "git")
+
+    monkeypatch.setattr(subprocess, "run", no_git)
+    monkeypatch.delenv("MEEPLEZOO_CODE_COMMIT", raising=False)
+    assert code_commit() == "unknown"
+    monkeypatch.setenv("MEEPLEZOO_CODE_COMMIT", "90c1cac")
+    assert code_commit() == "90c1cac"
