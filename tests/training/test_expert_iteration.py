@@ -203,3 +203,32 @@ def test_solo_targets_and_journal_speak_of_the_score(tmp_path):
     line = expert_iteration.round_line(journal[1])
     assert f"scored {play['learner_mean_score']:.1f} on average in 3 games" in line
     assert "mean score" in line and "won" not in line
+
+
+def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
+        tmp_path, valueless_copy):
+    """``--keep-value``: each round's network carries the start's value file (the same bytes,
+    named by its card with its value_fit), so the rounds' searches read the value fitted on
+    many recorded games rather than the critic fitted in round 0; refused for a checkpoint
+    without one, and beside ``--rollout``."""
+    out = tmp_path / "kept"
+    journal = run(out, "--rounds", "1", "--workers", "1", "--keep-value")
+    source = checkpoint_folder(SOURCE)
+    shipped = json.loads((source / "card.json").read_text())
+    for round_no in (0, 1):
+        net = out / f"round_{round_no}" / "net"
+        card = json.loads((net / "card.json").read_text())
+        assert card["value_file"] == shipped["value_file"]
+        assert card["value_fit"] == shipped["value_fit"]
+        assert (net / card["value_file"]).read_bytes() == \
+            (source / shipped["value_file"]).read_bytes()
+        assert PolicyAgent(net)._value_session is not None  # the leaves' value
+    assert journal[1]["play"]["decisions"] > 0
+    bare = valueless_copy(SOURCE)
+    with pytest.raises(SystemExit, match="no fitted value file"):
+        expert_iteration.main(["--checkpoint", str(bare), "--out", str(tmp_path / "no"),
+                               *TINY, "--keep-value"])
+    with pytest.raises(SystemExit, match="give one"):
+        expert_iteration.main(["--checkpoint", SOURCE, "--out", str(tmp_path / "both"),
+                               *TINY, "--keep-value", "--rollout", "heuristic"])
+    assert not (tmp_path / "no").exists() and not (tmp_path / "both").exists()

@@ -24,6 +24,10 @@ round's search with it stronger still.  Each round:
 Round 0 gives the start network its critic: an exported checkpoint keeps only its actor
 (``init_from``), so the network plays ``--value-games`` games alone against the pool and
 the critic is fitted on them with the actor frozen (checked: its logits do not move).
+``--keep-value``: the searches' leaves read the start's fitted value file instead (its
+card's ``value_file``: ``fit-value`` on thousands of recorded games, which the few games of a
+round cannot match), carried with its ``value_fit`` into every round's network; the
+critic is still fitted (the network's own value output) but no search reads it.
 An asymmetric game's team learns every role (``--roles`` for some), one network per role,
 the roles taking turns as the searching seat; the gate then plays the whole team.
 
@@ -131,20 +135,25 @@ def write_network(students: dict[str, Any], game: Game, cards: dict[str, dict], 
                   team: dict[str, Any] | None, source: Path) -> Path:
     """The students as a checkpoint (ONNX with the value output, and card), or as a team
     folder of them and the ``source`` team's members of the roles that do not learn; the
-    torch weights beside them for ``--resume``."""
+    torch weights beside them for ``--resume``.  A card that keeps the source's fitted
+    value file (``--keep-value``) gets the file beside it."""
     import torch
 
     from meeplezoo.training.fitting.onnx import write_onnx
 
     folder.mkdir(parents=True, exist_ok=True)
+    members = source_members(source)
     for role, policy in students.items():
         where = folder / role if team is not None else folder
         write_onnx(policy, game.observation_size(role), game.num_actions(role),
                    where / "policy.onnx")
         (where / "card.json").write_text(json.dumps(cards[role], indent=2) + "\n")
+        if cards[role].get("value_file"):
+            shutil.copy2(members[role] / cards[role]["value_file"],
+                         where / cards[role]["value_file"])
         torch.save(policy.state_dict(), folder.parent / f"{role}.pt")
     if team is not None:
-        for role, member in source_members(source).items():
+        for role, member in members.items():
             if role not in students:
                 shutil.copytree(member, folder / role, dirs_exist_ok=True)
         (folder / TEAM_FILE).write_text(json.dumps(team, indent=2) + "\n")
@@ -266,6 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=100, help="search games a round")
     parser.add_argument("--value-games", type=int, default=100,
                         help="round 0: games of the network alone that fit its critic")
+    parser.add_argument("--keep-value", action="store_true",
+                        help="the search's leaves read the start checkpoint's fitted value "
+                             "file (its card's value_file: fit-value on many recorded games) "
+                             "in every round, instead of the critic the rounds fit")
     add_agents_argument(parser, "--pool", default=["heuristic", CURRENT, EARLIER],
                         metavar="OPPONENT",
                         forms=forms(extra=[f"{CURRENT} (the current network)",
@@ -356,9 +369,19 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
         check_opponent(spec, game)
     if args.rollout:
         check_opponent(args.rollout, game)
+    if args.keep_value:
+        lacking = [role for role, card in cards.items()
+                   if role in roles and not card.get("value_file")]
+        if lacking:
+            raise SystemExit(f"--keep-value: {args.checkpoint} has no fitted value file for "
+                             f"{', '.join(lacking)} (its card names no value_file); fit one "
+                             "first: meeplezoo fit-value --records ...")
+        if args.rollout:
+            raise SystemExit("--keep-value and --rollout each say what a leaf is: give one")
     settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale,
                               rollout=args.rollout)
     run = {"env": game.name, "config": config, "source": str(source),
+           "keep_value": bool(args.keep_value),
            "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
            "gate_field": gate_field, "search": asdict(settings),
            "command": "meeplezoo expert-iterate " + shlex.join(argv),
@@ -373,7 +396,8 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
     for role, card in run["source_cards"].items():
         if role not in run["roles"]:
             continue
-        card = {k: v for k, v in card.items() if k not in ("value_file", "value_fit")}
+        if not run.get("keep_value"):  # the round's critic is its value output
+            card = {k: v for k, v in card.items() if k not in ("value_file", "value_fit")}
         card.update({
             "name": f"{card['name']}_exit{round_no}",
             # searched, fitted and gated at this count alone: other counts are not measured
