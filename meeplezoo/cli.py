@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                   "give an exported policy a value network (its search's leaves)"),
     "evaluate": ("meeplezoo.training.evaluation.evaluate", "win rates of agents against fields"),
     "arena": ("meeplezoo.training.evaluation.arena", "seat-rotated tables and Elo ratings"),
+    "benchmark": ("meeplezoo.training.evaluation.benchmark",
+                  "the frozen benchmark protocol: an agent against fixed references"),
     "selfplay": ("meeplezoo.training.evaluation.selfplay",
                  "game records for value fitting and research"),
     "levels": ("meeplezoo.training.evaluation.levels",

@@ -35,6 +35,7 @@ class LastLegal:
 # command -> the flags that take agents, and whether its agents may be NETWORK@LEVEL
 AGENT_FLAGS: dict[str, tuple[list[str], bool]] = {
     "arena": (["--agents", "--paired", "--field"], True),
+    "benchmark": (["AGENT"], True),
     "evaluate": (["--agents", "--field"], True),
     "selfplay": (["--agents"], True),
     "levels": (["--field"], True),

@@ -105,13 +105,13 @@ class SpecList(argparse.Action):
     """``nargs="+"`` with commas: every use of the flag adds its values, split at commas
     (``split_specs``), to one list.  The flag's first use replaces the default rather
     than adding to it (``--field random`` is the field random, not the default plus
-    random)."""
+    random).  A positional with ``nargs="*"`` may be left empty."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
         given = [values] if isinstance(values, str) else list(values or [])
         specs = split_specs(str(v) for v in given)
-        if not specs:
+        if not specs and self.nargs != argparse.ZERO_OR_MORE:
             parser.error(f"{option_string}: name at least one agent ({FORMS})")
         current = getattr(namespace, self.dest, None)
         # argparse set the default object itself; a later use of the flag finds a new list
@@ -127,12 +127,15 @@ def add_agents_argument(parser: argparse.ArgumentParser, *flags: str, what: str,
     it is for and how to give several, and ``parser``'s --help says once, below the
     options, what a ``metavar`` may be (``forms``).  ``group``: add the flag to this
     argument group of ``parser`` instead.  The parsed value is a list of spec strings
-    (``default`` when the flag is not given: a list, or None)."""
+    (``default`` when the flag is not given: a list, or None).  A positional (a name
+    without dashes) takes any number of agents, none included, unless ``required``."""
     describe_forms(parser, metavar, forms)
+    positional = not flags[0].startswith("-")
+    how: dict[str, Any] = ({"nargs": "+" if required else "*"} if positional
+                           else {"nargs": "+", "required": required})
     return (group or parser).add_argument(
-        *flags, nargs="+", action=SpecList, default=None if default is None else list(default),
-        required=required, metavar=metavar,
-        help=f"{what}; each {metavar} as below; {LIST_SYNTAX}")
+        *flags, action=SpecList, default=None if default is None else list(default),
+        metavar=metavar, help=f"{what}; each {metavar} as below; {LIST_SYNTAX}", **how)
 
 
 def with_cwd_on_path() -> None:

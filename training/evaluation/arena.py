@@ -295,6 +295,16 @@ def interval(samples: np.ndarray) -> list[float]:
     return [float(low), float(high)]
 
 
+def deal_wins(lineups: list[list[int]], results: list[dict], agents: int,
+              size: int) -> np.ndarray:
+    """``pairwise_wins`` deal by deal, ``(deals, agents, agents)``: the ``size`` games of a
+    deal are consecutive (a bootstrap over deals resamples them together)."""
+    return np.stack([
+        pairwise_wins([r["places"] for r in results[d * size:(d + 1) * size]],
+                      lineups[d * size:(d + 1) * size], agents)
+        for d in range(len(results) // size)])
+
+
 def rate(entrants: list[Entrant], lineups: list[list[int]], results: list[dict], players: int,
          seed: int, resamples: int = 1000, anchor_label: str = ANCHOR,
          deal_games: int | None = None) -> list[dict[str, Any]]:
@@ -305,12 +315,8 @@ def rate(entrants: list[Entrant], lineups: list[list[int]], results: list[dict],
     ``anchor_label`` is the agent held at 0."""
     agents = len(entrants)
     anchor = [e.label for e in entrants].index(anchor_label)
-    size = deal_games or players
-    deals = len(results) // size
-    per_deal = np.stack([
-        pairwise_wins([r["places"] for r in results[d * size:(d + 1) * size]],
-                      lineups[d * size:(d + 1) * size], agents)
-        for d in range(deals)])
+    per_deal = deal_wins(lineups, results, agents, deal_games or players)
+    deals = len(per_deal)
     total = per_deal.sum(0)
     met = (total + total.T) > 0
     elo = fit_elo(total, anchor, met=met)
@@ -355,26 +361,34 @@ def run_arena(env_name: str, players: int, agents: list[Any] = (), games: int = 
     check_entrants(env_name, config, entrants)
     if players == 1:
         return solo(env_name, config, entrants, games, seed, workers, progress, resamples)
+    lineups, results = round_robin(env_name, config, entrants, games, seed, workers, progress)
+    return {"env": env_name, "players": players, "config": config, "seed": seed,
+            "games": len(lineups), "deals": len(lineups) // players, "resamples": resamples,
+            "ratings": rate(entrants, lineups, results, players, seed, resamples)}
+
+
+def round_robin(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
+                workers: int | cluster.Workers = 1, progress: bool | str = False,
+                desc: str = "") -> tuple[list[list[int]], list[dict]]:
+    """The round robin's games, ``games`` rounded up to whole cycles of the lineups: each
+    game's lineup (agent indices, seat by seat) and result, deal by deal (``players``
+    consecutive games a deal)."""
+    players = config["num_players"]
     cycle = len(compositions(len(entrants), players))
     deals = math.ceil(games / players / cycle) * cycle
     lineups = schedule(len(entrants), players, deals, seed)
     played = [(g // players, [entrants[a].spec for a in lineup])
               for g, lineup in enumerate(lineups)]
     results = play_games(env_name, config, played, seed, workers, progress,
-                         f"{env_name} {players}p")
-    return {"env": env_name, "players": players, "config": config, "seed": seed,
-            "games": len(lineups), "deals": deals, "resamples": resamples,
-            "ratings": rate(entrants, lineups, results, players, seed, resamples)}
+                         desc or f"{env_name} {players}p")
+    return lineups, results
 
 
 def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
          workers: int | cluster.Workers = 1, progress: bool | str = False,
          resamples: int = 1000) -> dict[str, Any]:
     """Every agent plays the same ``games`` deals alone; ranked by mean score."""
-    played = [(deal, [entrant.spec]) for entrant in entrants for deal in range(games)]
-    results = play_games(env_name, config, played, seed, workers, progress,
-                         f"{env_name} solo")
-    scores = np.array([r["scores"][0] for r in results]).reshape(len(entrants), games)
+    scores = solo_scores(env_name, config, entrants, games, seed, workers, progress)
     weights = resample_weights(games, resamples, seed) / games
     rows = [{"agent": entrant.label, "mean_score": float(scores[a].mean()),
              "mean_score_ci95": interval(weights @ scores[a]), "games": games}
@@ -382,6 +396,17 @@ def solo(env_name: str, config: dict, entrants: list[Entrant], games: int, seed:
     rows.sort(key=lambda row: -row["mean_score"])
     return {"env": env_name, "players": 1, "config": config, "seed": seed, "games": games,
             "deals": games, "resamples": resamples, "scores": rows}
+
+
+def solo_scores(env_name: str, config: dict, entrants: list[Entrant], games: int, seed: int,
+                workers: int | cluster.Workers = 1, progress: bool | str = False,
+                desc: str = "") -> np.ndarray:
+    """Each agent's score on each of the same ``games`` deals, played alone: ``(agents,
+    games)``.  A deal's game depends on its number alone, not on who else plays."""
+    played = [(deal, [entrant.spec]) for entrant in entrants for deal in range(games)]
+    results = play_games(env_name, config, played, seed, workers, progress,
+                         desc or f"{env_name} solo")
+    return np.array([r["scores"][0] for r in results]).reshape(len(entrants), games)
 
 
 def paired(env_name: str, players: int, first: Any, second: Any, agents: list[Any] = (),
@@ -404,6 +429,25 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
     if players > 1 and not others:
         others = [resolve(ANCHOR, env_name, config)]
     check_entrants(env_name, config, [a, b, *others])
+    seats, lineups = paired_field(others, players, games, seed)
+    outcomes, played_by = {}, {}
+    for entrant in (a, b):
+        results, shares, scores = play_seated(env_name, config, entrant, seats, lineups,
+                                              seed, workers, progress)
+        played_by[entrant.label], outcomes[entrant.label] = results, (shares, scores)
+    out = {"env": env_name, "players": players, "config": config, "seed": seed,
+           "games": games, "a": a.label, "b": b.label, "resamples": resamples,
+           "field": sorted({e.label for lineup in lineups for e in lineup}),
+           **differences(outcomes[a.label], outcomes[b.label], players, seed, resamples)}
+    if players > 1:
+        out.update(paired_ratings(a, b, seats, lineups, played_by, players, seed, resamples))
+    return out
+
+
+def paired_field(others: list[Entrant], players: int, games: int,
+                 seed: int) -> tuple[list[int], list[list[Entrant]]]:
+    """The seats and fields of a paired comparison: deal ``d`` seats the agent compared at
+    ``d % players`` among ``players - 1`` opponents drawn from ``others`` by ``(seed, d)``."""
     seats = [deal % players for deal in range(games)]
     lineups = []
     for deal in range(games):
@@ -411,23 +455,33 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
         picks = rng.choice(len(others), size=players - 1,
                            replace=len(others) < players - 1) if others else []
         lineups.append([others[int(p)] for p in picks])
-    outcomes, played_by = {}, {}
-    for entrant in (a, b):
-        played = [(deal, [e.spec for e in lineup[:seat]] + [entrant.spec]
-                   + [e.spec for e in lineup[seat:]])
-                  for deal, (seat, lineup) in enumerate(zip(seats, lineups))]
-        results = play_games(env_name, config, played, seed, workers, progress,
-                             f"{entrant.label} {players}p")
-        played_by[entrant.label] = results
-        outcomes[entrant.label] = (
-            np.array([win_share(s, r["winners"]) for s, r in zip(seats, results)]),
+    return seats, lineups
+
+
+def play_seated(env_name: str, config: dict, entrant: Entrant, seats: list[int],
+                lineups: list[list[Entrant]], seed: int,
+                workers: int | cluster.Workers = 1, progress: bool | str = False,
+                ) -> tuple[list[dict], np.ndarray, np.ndarray]:
+    """``entrant`` in each deal's seat among that deal's field (``paired_field``): the
+    games' results, and its win share and score deal by deal.  Its games depend on the
+    deals, seats and field alone, so two agents' are paired whenever those are the same."""
+    played = [(deal, [e.spec for e in lineup[:seat]] + [entrant.spec]
+               + [e.spec for e in lineup[seat:]])
+              for deal, (seat, lineup) in enumerate(zip(seats, lineups))]
+    results = play_games(env_name, config, played, seed, workers, progress,
+                         f"{entrant.label} {config['num_players']}p")
+    return (results, np.array([win_share(s, r["winners"]) for s, r in zip(seats, results)]),
             np.array([r["scores"][s] for s, r in zip(seats, results)]))
-    (share_a, score_a), (share_b, score_b) = outcomes[a.label], outcomes[b.label]
-    weights = resample_weights(games, resamples, seed) / games
-    out = {"env": env_name, "players": players, "config": config, "seed": seed,
-           "games": games, "a": a.label, "b": b.label, "resamples": resamples,
-           "field": sorted({e.label for lineup in lineups for e in lineup}),
-           "mean_score_a": float(score_a.mean()), "mean_score_b": float(score_b.mean()),
+
+
+def differences(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
+                players: int, seed: int, resamples: int = 1000) -> dict[str, Any]:
+    """A's and B's (win shares, scores) on the same deals, compared: the mean of each, their
+    differences, and paired bootstrap intervals (deals resampled); win shares at two or more
+    players."""
+    (share_a, score_a), (share_b, score_b) = a, b
+    weights = resample_weights(len(score_a), resamples, seed) / len(score_a)
+    out = {"mean_score_a": float(score_a.mean()), "mean_score_b": float(score_b.mean()),
            "score_difference": float((score_a - score_b).mean()),
            "score_difference_ci95": interval(weights @ (score_a - score_b)),
            "deals_differing": int(np.sum(score_a != score_b))}
@@ -435,7 +489,6 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
         out.update({"win_share_a": float(share_a.mean()), "win_share_b": float(share_b.mean()),
                     "win_share_difference": float((share_a - share_b).mean()),
                     "win_share_difference_ci95": interval(weights @ (share_a - share_b))})
-        out.update(paired_ratings(a, b, seats, lineups, played_by, players, seed, resamples))
     return out
 
 

@@ -17,11 +17,13 @@ from meeplezoo import envs
 from meeplezoo.envs.core import balance
 
 
-def _pyplot() -> Any:
+def load_pyplot(what: str = "balance: --plots") -> Any:
+    """matplotlib's pyplot on the Agg backend; without matplotlib, ``what`` (the command and
+    its option) says which extra to install."""
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise SystemExit("balance: --plots needs matplotlib: pip install -e '.[report]'") from exc
+        raise SystemExit(f"{what} needs matplotlib: pip install -e '.[report]'") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -52,7 +54,7 @@ def slug(name: str) -> str:
 
 def win_rate_chart(report: dict[str, Any], path: Path) -> Path:
     """Grouped bars: per class, each cell's win rate with its Wilson whiskers."""
-    plt = _pyplot()
+    plt = load_pyplot()
     cells = list(report["summary"])
     labels = list(report["summary"][cells[0]]["classes"])
     width = 0.8 / len(cells)
@@ -79,7 +81,7 @@ def win_rate_chart(report: dict[str, Any], path: Path) -> Path:
 def stacked_chart(chart: dict[str, Any], path: Path) -> Path:
     """Stacked bars of ``chart["series"]`` (label -> one value per category); negative
     values stack below zero."""
-    plt = _pyplot()
+    plt = load_pyplot()
     categories = chart["categories"]
     fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(categories) + 2), 4.5))
     up = [0.0] * len(categories)
