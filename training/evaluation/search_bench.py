@@ -133,14 +133,16 @@ def positions(game: Game, network: str, count: int, seed: int) -> list[GameState
 
 
 def make_search(game: Game, network: str, agent: Any, settings: dict[str, Any],
-                leaf_batch: int, remember: bool = True) -> ISMCTS:
+                leaf_batch: int, remember: bool = True, greedy: Any = None) -> ISMCTS:
     """The search of a search level (``settings``: a ``LEVELS`` entry) with a value leaf
     (``bots.level_bot``'s shape: the network moves every seat in the simulations, its
     moves remembered by what the seat sees) at ``leaf_batch``; ``remember=False``: each
-    move asked of the network anew (the levels before 2026-12-04)."""
-    greedy = network_bot(network, game)
-    if remember:
-        greedy = remembered(greedy)
+    move asked of the network anew (the levels before 2026-12-04); ``greedy``: that
+    opponent model, built by the caller."""
+    if greedy is None:
+        greedy = network_bot(network, game)
+        if remember:
+            greedy = remembered(greedy)
 
     def movers(seat: int, seed: int) -> Any:
         return greedy
@@ -159,7 +161,11 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     game = envs.make_game(env_name, num_players=players)
     agent = load(network)
     settings = {**LEVELS[level], "simulations": simulations, "root": root}
-    searches = {k: make_search(game, network, agent, settings, k, remember) for k in batches}
+    models = {k: network_bot(network, game) for k in batches}
+    if remember:
+        models = {k: remembered(bot) for k, bot in models.items()}
+    searches = {k: make_search(game, network, agent, settings, k, greedy=models[k])
+                for k in batches}
     states = positions(game, network, count, seed)
     for k in batches:  # warm up: the first network calls of a session cost more
         searches[k].search(states[0])
@@ -167,6 +173,11 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     seconds = dict.fromkeys(batches, 0.0)
     done = dict.fromkeys(batches, 0)
     for number in range(rounds):
+        # each round starts with an empty memory, as a game does: a round's searches of
+        # positions met before would recall every answer, which no game gives
+        for model in models.values():
+            if remember:
+                model.answers.clear()
         for index, state in enumerate(states):
             turn = (index + number) % len(batches)
             for k in batches[turn:] + batches[:turn]:
