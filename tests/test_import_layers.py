@@ -1,7 +1,9 @@
-"""The project's own imports run one way (ARCHITECTURE.md): no module of ``envs/`` or
-``training/`` is part of an import circle, counting imports made inside functions (they
-run too; only ``if TYPE_CHECKING:`` imports are left out), the engines never import the
-training tools, the core never imports a game, and no game imports another.
+"""The project's own imports run one way (ARCHITECTURE.md): no module of ``meeplezoo/``,
+``envs/`` or ``training/`` is part of an import circle, counting imports made inside
+functions (they run too; only ``if TYPE_CHECKING:`` imports are left out), the engines never
+import the training tools, the core never imports a game, no game imports another, the
+front door (``meeplezoo/``) sits on top, and ``training/``'s parts import in the order of
+ARCHITECTURE.md's table.
 
 ``KNOWN_CIRCLES`` lists any circle allowed for a while (none now), exactly: the test fails
 when one grows and when one shrinks, so the list stays true until it is empty.
@@ -15,7 +17,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"meeplezoo.envs": ROOT / "envs", "meeplezoo.training": ROOT / "training"}
+PACKAGES = {"meeplezoo": ROOT / "meeplezoo", "meeplezoo.envs": ROOT / "envs",
+            "meeplezoo.training": ROOT / "training"}
+# ``meeplezoo/``'s modules that nothing in ``envs/`` or ``training/`` may import: the front
+# door (``make``, the command line).  Its table of commands (``meeplezoo.commands``) is data
+# that imports nothing, so the command runner below may read it.
+FRONT_DOOR = ("meeplezoo", "meeplezoo.__main__", "meeplezoo.cli")
+# training/'s parts, bottom to top (ARCHITECTURE.md's table): a part imports only from parts
+# in rows before its own (or its own row; the circle test keeps a row free of circles).
+TRAINING_ROWS: list[tuple[str, ...]] = [
+    ("cli",), ("agents",), ("data",), ("fitting",), ("evaluation",),
+    ("export", "play", "demo", "expert_iterate"), ("web",), ("rllib",)]
 KNOWN_CIRCLES: list[set[str]] = []  # none left
 
 
@@ -23,6 +35,8 @@ def modules() -> dict[str, Path]:
     found = {}
     for prefix, folder in PACKAGES.items():
         for path in folder.rglob("*.py"):
+            if prefix == "meeplezoo" and path.parent != folder:
+                continue  # only meeplezoo/'s own files (envs/ and training/ are mapped in)
             parts = path.relative_to(folder).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]
@@ -122,6 +136,42 @@ def test_the_core_imports_no_game_and_no_game_another():
             if into_game and own in (*games, "core"):
                 wrong.append(f"{a} -> {b}")
     assert not wrong, wrong
+
+
+def test_nothing_below_imports_the_front_door():
+    """``meeplezoo/``'s ``make`` and command line sit on top: the engines and the training
+    tools never import them (a command run as ``python -m <module>`` is named from the
+    data table ``meeplezoo.commands``, not from ``meeplezoo.cli``)."""
+    edges = graph()
+    below = ("meeplezoo.envs", "meeplezoo.training")
+    wrong = sorted(f"{a} -> {b}" for a, bs in edges.items() if a.startswith(below)
+                   for b in bs if b in FRONT_DOOR)
+    assert not wrong, wrong
+    assert edges["meeplezoo.commands"] == set(), "the command table is data: it imports nothing"
+    assert "meeplezoo.cli" in edges and "meeplezoo.commands" in edges["meeplezoo.cli"]
+
+
+def training_row(module: str) -> int | None:
+    """The row of ``TRAINING_ROWS`` that holds ``module``'s part; None outside training/."""
+    prefix = "meeplezoo.training."
+    if not module.startswith(prefix):
+        return None
+    part = module[len(prefix):].split(".")[0]
+    rows = [k for k, row in enumerate(TRAINING_ROWS) if part in row]
+    assert rows, f"{module}: part {part!r} is in no row of TRAINING_ROWS (ARCHITECTURE.md)"
+    return rows[0]
+
+
+def test_training_parts_import_in_the_order_of_the_table():
+    edges = graph()
+    wrong = []
+    for a, bs in edges.items():
+        row = training_row(a)
+        for b in bs:
+            if row is not None and (other := training_row(b)) is not None and other > row:
+                wrong.append(f"{a} -> {b} ({TRAINING_ROWS[row]} imports {TRAINING_ROWS[other]})")
+    assert not wrong, sorted(wrong)
+    assert training_row("meeplezoo.training.fitting.expert_iteration") == 3
 
 
 def test_the_checker_finds_a_circle_through_a_function_import(tmp_path):

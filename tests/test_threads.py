@@ -6,16 +6,21 @@ turn's state (DESIGN.md §8: nothing mutable lives at module level).  Each game 
 function of its seed (random legal play from a seeded generator); played four at a time in
 threads, with the interpreter switching threads as often as it can, each must take exactly
 the actions, see exactly the observations and reach exactly the scores of its solo twin.
+Beside that, the engines' source is read: no ``global`` statement, and no module-level table
+filled after import but the listed ones (a memo lives on its game, ``Game.memo``).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import pickle
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -96,3 +101,89 @@ def test_a_seed_is_the_whole_game() -> None:
     """The comparison above means something only if a game alone repeats itself."""
     assert play("hegemony_v1", 5) == play("hegemony_v1", 5)
     assert play("hegemony_v1", 5) != play("hegemony_v1", 6)
+
+
+# -- nothing mutable at module level --------------------------------------------------------
+
+ENVS = Path(__file__).resolve().parents[1] / "envs"
+MUTATORS = {"append", "extend", "update", "setdefault", "pop", "popitem", "clear", "add",
+            "discard", "remove", "insert", "sort", "reverse"}
+# The module-level tables still filled after import, each for a reason: the env registry
+# (``register``, PettingZoo's and gymnasium's public way to add an env), and Hegemony's card
+# interpreter, whose node table (and the memos keyed by its node ids) and registries are built
+# when its modules are imported (``add_node`` and ``add_event`` extend the table for tests'
+# hand-made cards): the rule tables that the Hegemony rules object is to carry.  Every other
+# memo lives on its game (``Game.memo``) or its state.
+FILLED_AFTER_IMPORT = {
+    "__init__.py": {"_MODULES"},
+    "hegemony/effects.py": {"NODES", "CHILDREN", "MODS", "CARD_NODES", "EVENT_NODE", "EVENTS",
+                            "_EFFECT_LOSS", "BUILD_FOR_NODE", "_COSTS_MONEY"},
+    "hegemony/effects_basic.py": {"_MODS_KEYS", "_WIDENS"},
+    "hegemony/phase_rules.py": {"_RULES"},
+}
+
+
+def module_tables(tree: ast.Module) -> set[str]:
+    """Names a module binds at its top level to a dict, list or set it made."""
+    makers = ("dict", "list", "set", "defaultdict", "OrderedDict", "Counter", "deque")
+    found = set()
+    for node in tree.body:
+        value = getattr(node, "value", None)
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
+        literal = isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp,
+                                     ast.SetComp))
+        made = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                and value.func.id in makers)
+        if literal or made:
+            found.update(t.id for t in targets if isinstance(t, ast.Name))
+    return found
+
+
+def filled_in_functions(tree: ast.Module, tables: set[str]) -> set[str]:
+    """Which of ``tables`` a function of the module changes (a method call that mutates, an
+    item assigned or deleted)."""
+    found = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.attr in MUTATORS):
+                found.add(node.func.value.id)
+            targets = (node.targets if isinstance(node, (ast.Assign, ast.Delete))
+                       else [node.target] if isinstance(node, ast.AugAssign) else [])
+            found.update(t.value.id for t in targets
+                         if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name))
+    return found & tables
+
+
+def test_no_global_statement_in_envs() -> None:
+    found = [f"{path.relative_to(ENVS)}:{node.lineno}" for path in sorted(ENVS.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Global)]
+    assert not found, found
+
+
+def test_no_module_level_table_is_filled_after_import_but_the_listed_ones() -> None:
+    """A memo that outlives a call lives on its game or its state, never at module level."""
+    found = {}
+    for path in sorted(ENVS.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        filled = filled_in_functions(tree, module_tables(tree))
+        if filled:
+            found[path.relative_to(ENVS).as_posix()] = filled
+    assert found == FILLED_AFTER_IMPORT
+
+
+def test_a_memo_belongs_to_its_game() -> None:
+    first, second = (envs.make_game("necropolis_railway_v1", num_players=2) for _ in range(2))
+    state = first.new_initial_state(1)
+    state.legal_mask()
+    state.observation(0)
+    assert first.memo("necropolis_railway.masks") and not second.memo("necropolis_railway.masks")
+    assert first.memo("necropolis_railway.masks") is state.clone().game.memo(
+        "necropolis_railway.masks")
+    revived = pickle.loads(pickle.dumps(state))  # a pickled state's game starts without them
+    assert not revived.game.memo("necropolis_railway.masks")
+    assert np.array_equal(revived.observation(0), state.observation(0))

@@ -11,8 +11,8 @@ the board, the cards the board text leaves out, your score, the decision in word
 legal actions, numbered, grouped by the game's action catalogue and labelled by the game's
 presentation layer (``envs.presenter``); every move is followed by what it did (the log).
 Type ``help`` for the commands.  ``main`` takes its input and output streams, so tests drive
-whole games.  ``make_opponent`` is the one way a spec becomes a bot here and at the web
-table (``training.web``).
+whole games.  ``agents.seating.make_opponent`` is the one way a spec becomes a bot here and
+at the web table (``training.web``).
 """
 
 from __future__ import annotations
@@ -30,16 +30,11 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, MeepleZooError
 from meeplezoo.envs.core.game import Game, GameState, parse_options, state_from_saved
 from meeplezoo.envs.core.present import Presenter, places, sections_text
-from meeplezoo.training.agents.bots import LEVELS, make_bot, split_level
-from meeplezoo.training.agents.opponents import (
-    CheckpointError,
-    checkpoint_folder,
-    import_agent,
-)
-from meeplezoo.training.agents.specs import add_agents_argument, is_python_spec
+from meeplezoo.training.agents.bots import LEVELS, split_level
+from meeplezoo.training.agents.seating import make_opponent
+from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.agents.zoo import agent_offers, zoo_entry
 
-BUILT_IN = ("random", "heuristic")
 REPLACED = -1  # choose(): undo or load replaced the state, so the turn starts over
 
 HELP = """\
@@ -57,31 +52,6 @@ Commands:
 
 class EndOfInput(Exception):
     """The input ran out: the game stops as if the human typed quit."""
-
-
-def resolve_opponent(spec: str) -> str:
-    """A ``make_bot`` spec for ``spec``: a built-in bot, the folder of a checkpoint given by
-    path or by zoo name (``training.opponents.checkpoint_folder``, the one lookup that
-    ``load`` uses too), with its level if it names one (``<zoo name>@hard``), or a Python
-    agent ``package.module:attribute`` (checked to import and to play)."""
-    if spec in BUILT_IN:
-        return spec
-    base, level = split_level(spec)
-    if is_python_spec(base):
-        import_agent(base)
-        return base
-    try:
-        folder = str(checkpoint_folder(base))
-    except CheckpointError as exc:
-        raise ConfigError(f"opponent {spec!r} is not random, heuristic or "
-                          f"package.module:attribute, and {exc}") from None
-    return folder + (f"@{level}" if level else "")
-
-
-def make_opponent(spec: str, game: Game, seed: int, seat: int) -> Any:
-    """The bot that plays ``seat`` for ``spec`` (any opponent spec ``resolve_opponent``
-    takes); a ``ConfigError`` or ``CheckpointError`` says why a spec cannot play."""
-    return make_bot(resolve_opponent(spec), game, seed=seed, seat=seat)
 
 
 def level_note(spec: str, players: int) -> str | None:

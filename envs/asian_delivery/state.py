@@ -83,19 +83,20 @@ _CARD_OF = {
     D_KIND: A.TRANSPORT,
     D_UPGRADE: A.UPGRADE,
 }
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+MASKS_MEMO = "asian_delivery.masks"  # the game's memo (``Game.memo``) of read-only masks
 
 
-def mask_of(legal: list[int]) -> np.ndarray:
-    """A shared read-only bool mask for a list of legal actions (memoised)."""
+def mask_of(game: Any, legal: list[int]) -> np.ndarray:
+    """A shared read-only bool mask for a list of legal actions (memoised on the game)."""
     key = tuple(legal)
-    mask = _MASKS.get(key)
+    masks = game.memo(MASKS_MEMO)
+    mask = masks.get(key)
     if mask is None:
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
         mask[list(key)] = True
         mask.flags.writeable = False
-        if len(_MASKS) < 200_000:
-            _MASKS[key] = mask
+        if len(masks) < 200_000:
+            masks[key] = mask
     return mask
 
 
@@ -190,7 +191,7 @@ class AsianDeliveryState(LazyRng, GameState):
 
     def _legal_mask(self) -> np.ndarray:
         # per decision kind, its rule functions: the tables of rules.py, held by the game
-        return mask_of(self.game.legal_by_decision[self.v[L.I_DECISION]](self))
+        return mask_of(self.game, self.game.legal_by_decision[self.v[L.I_DECISION]](self))
 
     def _apply(self, action: int) -> None:
         self.game.apply_by_decision[self.v[L.I_DECISION]](self, action)

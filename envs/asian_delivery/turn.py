@@ -182,7 +182,7 @@ def start_action(s: AsianDeliveryState) -> None:
         s.set_decision(_CARD_DECISION[v[L.I_CARD]])
         legal = _LEGAL_START[v[L.I_CARD]](s)
         if len(legal) > 1:
-            s._mask = mask_of(legal)
+            s._mask = mask_of(s.game, legal)
             return
     end_turn(s)
 

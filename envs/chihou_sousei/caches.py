@@ -129,7 +129,8 @@ def fresh_features(state: ChihouSouseiState) -> Features:
         for slot, cell in enumerate(state.cells[s]):
             card = state.grid[s][cell]
             base = slot * SLOT_F
-            row[base : base + SLOT_F] = BIG_SLOT if card == BIG_CITY else slot_vector(card, cell)
+            row[base : base + SLOT_F] = (BIG_SLOT if card == BIG_CITY
+                                         else slot_vector(state.game, card, cell))
             row[base + S_TOKENS] = TOKEN_FEAT[state.tokens[s][cell]]
         if state.picked[s] >= 0:
             row[PICKED_OFF:SUMMARY_OFF] = PICKED_VEC[state.picked[s]]
@@ -265,7 +266,7 @@ def card_placed(state: ChihouSouseiState, p: int, cell: int, card: int) -> None:
     if state.features:
         row = state.feat[p]
         base = (len(state.cells[p]) - 1) * SLOT_F
-        row[base : base + SLOT_F] = slot_vector(card, cell)
+        row[base : base + SLOT_F] = slot_vector(state.game, card, cell)
         row[PICKED_OFF:SUMMARY_OFF] = 0.0
         row[SUM_PLACED] = 1.0
         # the new card holds no tokens yet: only occupancy, colour and frontier change

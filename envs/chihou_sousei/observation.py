@@ -23,6 +23,8 @@ adjacent own cards of a colour / 4; occupied, colour and frontier are 0/1.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from meeplezoo.envs.chihou_sousei.actions import MAX_PLAYERS, ROW_SLOTS
@@ -199,20 +201,22 @@ BIG_SLOT[S_PRESENT] = 1.0
 BIG_SLOT[S_X] = BIG_SLOT[S_Y] = 0.5
 
 
-def slot_vector(card: int, cell: int) -> np.ndarray:
-    """A tableau slot's entries (read-only: memoised by card and cell, which say it all)."""
-    vec = _SLOT_VECTORS.get((card, cell))
+SLOT_VECTORS_MEMO = "chihou_sousei.slot_vectors"  # the game's memo, at most cards x cells
+
+
+def slot_vector(game: Any, card: int, cell: int) -> np.ndarray:
+    """A tableau slot's entries (read-only: memoised on the game by card and cell, which say
+    it all)."""
+    vectors = game.memo(SLOT_VECTORS_MEMO)
+    vec = vectors.get((card, cell))
     if vec is None:
         vec = np.zeros(SLOT_F, np.float32)
         vec[S_PRESENT] = 1.0
         vec[S_X], vec[S_Y] = COORD[cell]
         vec[S_CARD:] = CARD_VEC[card]
         vec.flags.writeable = False
-        _SLOT_VECTORS[(card, cell)] = vec
+        vectors[(card, cell)] = vec
     return vec
-
-
-_SLOT_VECTORS: dict[tuple[int, int], np.ndarray] = {}  # at most cards x cells
 
 
 # own-board plane entries of a card: occupied + colour one-hot (the big city has no colour)

@@ -69,8 +69,8 @@ _BY_DECISION = {
 }
 OPTIONS = (*(_BY_DECISION[d][0] for d in range(D_OVER)), rounds.over_options)
 STEPS = tuple(_BY_DECISION[d][1] for d in range(D_OVER))
-# read-only masks by options tuple: a lookup costs less than building the mask
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+# read-only masks by options tuple, the game's memo: a lookup costs less than building the mask
+MASKS_MEMO = "chihou_sousei.masks"
 MASK_MEMO_CAP = 50_000
 
 
@@ -135,15 +135,16 @@ class ChihouSouseiState(GameState):
 
     def _legal_mask(self) -> np.ndarray:
         key = tuple(OPTIONS[self.decision](self))
-        mask = _MASKS.get(key)
+        masks = self.game.memo(MASKS_MEMO)
+        mask = masks.get(key)
         if mask is None:
-            if len(_MASKS) >= MASK_MEMO_CAP:
-                _MASKS.clear()
+            if len(masks) >= MASK_MEMO_CAP:
+                masks.clear()
             mask = np.zeros(NUM_ACTIONS, dtype=bool)
             for action in key:  # item writes beat fancy indexing
                 mask[action] = True
             mask.flags.writeable = False  # shared by every position with these options
-            _MASKS[key] = mask
+            masks[key] = mask
         return mask
 
     def _apply(self, action: int) -> None:

@@ -364,15 +364,20 @@ class AgentIterator(AECOrderEnforcingIterator):
 
 
 def env_functions(
-    game_class: type[Game],
+    game_class: type[Game], page: str | None = None,
 ) -> tuple[Callable[..., AECEnv], Callable[..., MeepleAECEnv]]:
-    """The PettingZoo ``env()`` (wrapped) and ``raw_env()`` constructors of a game."""
+    """The PettingZoo ``env()`` (wrapped) and ``raw_env()`` constructors of a game.
+
+    ``page`` is the game package's docstring, its documentation page in PettingZoo's way
+    (players, actions, observation, rewards, variants, version history, RULES.md): it heads
+    the env class's docstring, so ``help()`` on the env shows it."""
+    head = page.strip() + "\n\n" if page else f"{game_class.title or game_class.name}: "
     raw_class = type(
         f"{game_class.__name__}Env",
         (MeepleAECEnv,),
         {
             "game_class": game_class,
-            "__doc__": f"{game_class.title or game_class.name}: {MeepleAECEnv.__doc__}",
+            "__doc__": f"{head}{MeepleAECEnv.__doc__}",
             "__module__": game_class.__module__,
         },
     )

@@ -30,6 +30,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 
+from meeplezoo.commands import COMMANDS
 from meeplezoo.envs.core.errors import MeepleZooError
 from meeplezoo.envs.core.workers import Stopped, stop_on_sigterm
 
@@ -68,9 +69,8 @@ def module_of(main: Callable) -> str:
 
 def command_name(module: str) -> str:
     """``meeplezoo train`` for ``meeplezoo.training.fitting.train``; ``python -m <module>`` for a
-    module that is no command."""
-    from meeplezoo.cli import COMMANDS
-
+    module that is no command.  The names come from ``meeplezoo.commands``, the table that
+    ``meeplezoo.cli`` dispatches by (data: the command line itself is never imported here)."""
     for name, (path, _) in COMMANDS.items():
         if path == module:
             return f"meeplezoo {name}"

@@ -12,8 +12,9 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalAc
 from meeplezoo.envs.core.schema import Spec, validate
 
 TERMINAL = -1  # current_player() once the game is over
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ class Game(ABC):
     options: ClassVar[dict[str, Option]] = {}
     max_decisions: ClassVar[int] = 10_000  # safety cap; the env truncates there
     score_scale: ClassVar[float] = 10.0  # VP per unit of reward="score"
+    # Where a search without a value cuts its playouts (decisions, then the scores as they
+    # stand: ``ISMCTS(playout_depth=...)``); None plays them to the end.  A game too long to
+    # play out at every leaf within a search level's cost names a depth.
+    search_playout_depth: ClassVar[int | None] = None
 
     def __init__(self, num_players: int | None = None, **options: Any) -> None:
         if num_players is None:
@@ -203,6 +209,26 @@ class Game(ABC):
     def heuristic_bot(self, seed: int | None = None) -> Any:
         """The game's scripted opponent (a ``StateBot``); games override."""
         raise NotImplementedError(f"{self.name} has no heuristic bot")
+
+    # -- memos ------------------------------------------------------------------
+    def memo(self, name: str, make: Callable[[], T] = dict) -> T:  # type: ignore[assignment]
+        """This game's memo ``name``, made by ``make`` on first use: the tables an engine
+        module keeps of pure functions of their keys (a read-only mask by legal actions, an
+        encoded part by the numbers it encodes, a bot's sums).  They live on the game, never
+        at module level, so two games in two threads never meet (DESIGN.md §8); states share
+        their game's, and a racing thread of one game only stores an equal value.  A pickle or
+        a copy of the game starts without them (``__getstate__``)."""
+        memos = self.__dict__.get("_memos")
+        if memos is None:
+            memos = self.__dict__.setdefault("_memos", {})
+        table = memos.get(name)
+        if table is None:
+            table = memos.setdefault(name, make())
+        return table
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game without its memos (``memo``): a pickled state carries its game."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memos"}
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.config_dict().items())

@@ -131,22 +131,39 @@ class Seats:
 
 SEAT_FIELDS = ("seat_card", "seat_face_up", "seat_workers", "seat_wage", "seat_strike",
                "seat_machinery")
-# The latest arrangements, the latest first.  Shared by every game and thread: a ``Seats`` is
-# found by comparing the arrangement it was made from, and what it keeps is a pure function of
-# that arrangement, so a thread that races only makes one more (list changes are atomic under
-# the GIL).  The bot's dict memos below are pure functions of their keys in the same way.
-_SEATS: list[Seats] = []
 _SEATS_KEPT = 4
 
 
-def seats_of(st: HegemonyState) -> Seats:
+class Memos:
+    """The bot's memo tables of one game (``Game.memo``, never module-level: two games in two
+    threads never meet).  ``seats``: the latest arrangements' ``Seats``, the latest first, each
+    found by comparing the arrangement it was made from; ``cc_taxes``, ``chances`` and
+    ``targets``: ``View.cc_tax``, ``View.pass_chance`` and ``mispriced`` by what they read.
+    What each keeps is a pure function of its key, so threads of one game that race only make
+    one more or store an equal value (list and dict changes are atomic under the GIL)."""
+
+    __slots__ = ("cc_taxes", "chances", "seats", "targets")
+
+    def __init__(self) -> None:
+        self.seats: list[Seats] = []
+        self.cc_taxes: dict[tuple[int, int, int, int, int], int] = {}
+        self.chances: dict[tuple[int, ...], float] = {}
+        self.targets: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def memos(st: HegemonyState) -> Memos:
+    return st.game.memo("hegemony.bot", Memos)
+
+
+def seats_of(st: HegemonyState, memo: Memos | None = None) -> Seats:
     """The ``Seats`` of ``st``'s arrangement (kept, or made and kept)."""
-    for seats in _SEATS:
+    kept = (memo or memos(st)).seats
+    for seats in kept:
         if seats.matches(st):
             return seats
     seats = Seats(st)
-    _SEATS.insert(0, seats)
-    del _SEATS[_SEATS_KEPT:]
+    kept.insert(0, seats)
+    del kept[_SEATS_KEPT:]
     return seats
 
 
@@ -157,7 +174,7 @@ class View:
     position it was made for: the look-ahead builds a new one per position."""
 
     __slots__ = ("_ahead", "_banked", "_chances", "_deltas", "_refill", "_sections", "_taxes",
-                 "left", "seats", "st")
+                 "left", "memo", "seats", "st")
 
     def __init__(self, st: HegemonyState) -> None:
         self.st = st
@@ -169,7 +186,8 @@ class View:
         self._sections: dict[int, float] = {}
         self._deltas: dict[tuple[int, int], float] = {}
         self._chances: dict[int, float] = {}
-        self.seats = seats_of(st)
+        self.memo = memos(st)
+        self.seats = seats_of(st, self.memo)
 
     def operational(self, cls: int) -> list[int]:
         """``cls``'s operational companies."""
@@ -224,7 +242,8 @@ class View:
         """CC's employment and corporate taxes (§6.4) at one Production under ``policies``."""
         key = (policies[2], policies[3], policies[4])
         if key not in self._taxes:
-            self._taxes[key] = _cc_tax(*key, max(self.st.money[CC], CC_TAXED_REVENUE),
+            self._taxes[key] = _cc_tax(self.memo, *key,
+                                       max(self.st.money[CC], CC_TAXED_REVENUE),
                                        len(self.operational(CC)))
         return self._taxes[key]
 
@@ -282,7 +301,8 @@ class View:
             st, refill = self.st, self.refill
             key = (policy, st.bills[policy], st.policies[policy], st.agenda_card,
                    *st.bag, *refill, *st.influence)
-            chance = _CHANCES.get(key)
+            chances = self.memo.chances
+            chance = chances.get(key)
             if chance is None:
                 for_w = [_declared_for(st, c, policy) for c in range(4)]
                 cubes = [st.bag[c] + refill[c] for c in politics.CUBE_CLASSES]
@@ -291,9 +311,9 @@ class View:
                 margin = D.ELECTION_DRAW * (2.0 * share - 1.0)
                 margin += 0.5 * sum((2.0 * for_w[c] - 1.0) * st.influence[c] for c in range(4))
                 chance = 1.0 / (1.0 + math.exp(-(margin + PASS_OFFSET) / PASS_SCALE))
-                if len(_CHANCES) > 50_000:
-                    _CHANCES.clear()
-                _CHANCES[key] = chance
+                if len(chances) > 50_000:
+                    chances.clear()
+                chances[key] = chance
             self._chances[policy] = chance
         return self._chances[policy]
 
@@ -301,24 +321,19 @@ class View:
 # Per Agenda card, the section index its target asks of policies 1-5.
 AGENDA_SECTIONS = tuple(tuple(D.SECTIONS.index(agenda.target[f"p{p + 1}"]) for p in range(5))
                         for agenda in C.AGENDAS)
-# ``View.cc_tax`` by what it reads (p3, p4, p5, taxed revenue, CC's operational companies).
-_CC_TAXES: dict[tuple[int, int, int, int, int], int] = {}
-
-
-def _cc_tax(p3: int, p4: int, p5: int, revenue: int, operational: int) -> int:
+def _cc_tax(memo: Memos, p3: int, p4: int, p5: int, revenue: int, operational: int) -> int:
+    """``View.cc_tax``, memoised by what it reads (p3, p4, p5, taxed revenue, CC's operational
+    companies).  (``View.pass_chance`` is memoised by everything it reads in the same way:
+    positions of one look-ahead mostly share their politics.)"""
     key = (p3, p4, p5, revenue, operational)
-    tax = _CC_TAXES.get(key)
+    taxes = memo.cc_taxes
+    tax = taxes.get(key)
     if tax is None:
-        if len(_CC_TAXES) > 50_000:
-            _CC_TAXES.clear()
-        tax = _CC_TAXES[key] = (operational * D.tax_multiplier(p3, p4, p5)
-                                + D.corporate_tax(p3, revenue))
+        if len(taxes) > 50_000:
+            taxes.clear()
+        tax = taxes[key] = (operational * D.tax_multiplier(p3, p4, p5)
+                            + D.corporate_tax(p3, revenue))
     return tax
-
-
-# ``View.pass_chance`` by everything it reads (a pure function of the key): positions of
-# one look-ahead mostly share their politics.
-_CHANCES: dict[tuple[int, ...], float] = {}
 
 
 def _smooth_wealth_level(capital: float) -> float:
@@ -523,17 +538,15 @@ def target_price_step(st: HegemonyState, good: int) -> int:
     return below[-1] if below else 0
 
 
-# ``target_price_step`` of each good by the sections it reads (p4, p5, p6)
-_TARGETS: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
 def mispriced(st: HegemonyState, cls: int) -> int:
-    """Goods whose price is off ``target_price_step``."""
+    """Goods whose price is off ``target_price_step`` (memoised on the game by the sections it
+    reads: p4, p5, p6)."""
     policies = st.policies
     key = (policies[3], policies[4], policies[5])
-    targets = _TARGETS.get(key)
+    table = memos(st).targets
+    targets = table.get(key)
     if targets is None:
-        targets = _TARGETS[key] = tuple(target_price_step(st, good) for good in range(4))
+        targets = table[key] = tuple(target_price_step(st, good) for good in range(4))
     prices = st.prices[cls - 1]
     return sum(1 for good in range(4) if prices[good] != targets[good])
 

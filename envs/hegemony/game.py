@@ -64,6 +64,11 @@ class HegemonyGame(Game):
     options = VARIANTS
     max_decisions = 20_000
     score_scale = 50.0
+    # A search level whose network has no value cuts its playouts here: a game is about 700
+    # decisions, and full playouts cost 1.96 s a decision at @hard; 20 decisions cost 0.067 s
+    # (2026-12-03; on 160 fresh paired deals @hard was then no stronger than the team: -6.2
+    # points, -15.0 to +3.1).
+    search_playout_depth = 20
     balance_stats = "meeplezoo.envs.hegemony.balance_stats"  # balance columns (core.balance)
     # The agenda table that joins every phase module (``turn.AGENDA``): the state's flow.  It
     # sits above the state, so the game holds it and each state reads it here

@@ -463,16 +463,16 @@ def _peek_codes() -> frozenset[int]:
                       economy_trade.SELL_FOREIGN))
 
 
-# a zero row per width, never written to (shared by threads: a race only stores an equal row)
-_NO_PEEK: dict[int, np.ndarray] = {}
-
-
 def _peek(st: HegemonyState, player: int, width: int) -> np.ndarray:
     events, exports = peeked(st, player)
     if not events and not exports:  # the usual case: a shared zero row (it is only copied)
-        if width not in _NO_PEEK:
-            _NO_PEEK[width] = np.zeros(width, dtype=np.float32)
-        return _NO_PEEK[width]
+        # a zero row per width, never written to, kept on the game (``Game.memo``; a thread
+        # of the same game that races only stores an equal row)
+        zeros = st.game.memo("hegemony.no_peek")
+        row = zeros.get(width)
+        if row is None:
+            row = zeros[width] = np.zeros(width, dtype=np.float32)
+        return row
     row = np.zeros(width, dtype=np.float32)
     for j, event in enumerate(events[:PEEK_EVENTS]):
         row[j * len(C.EVENTS) + event] = 1.0
@@ -647,10 +647,11 @@ class _Table:
 
 # A seat's features by what they are read from (card, face up, wage level, machinery, strike
 # token, workers, committed flags): a company's row is mostly at rest between its changes and
-# few positions recur, so each is worked out once.  The rows are never written to.  Shared by
-# every game and thread: each row is a pure function of its key, so threads that race only
-# store equal rows (a dict assignment or ``clear`` is atomic under the GIL).
-_SEAT_MEMO: dict[tuple, np.ndarray] = {}
+# few positions recur, so each is worked out once.  The rows are never written to.  Kept on
+# the game (``Game.memo``, never module-level: two games in two threads never meet): each row
+# is a pure function of its key, so threads of one game that race only store equal rows (a
+# dict assignment or ``clear`` is atomic under the GIL).
+SEAT_MEMO = "hegemony.seat_rows"
 _SEAT_MEMO_LIMIT = 16384
 _NO_SEAT = np.zeros(SEAT_WIDTH, dtype=np.float32)
 
@@ -661,11 +662,12 @@ def _seat_features(st: HegemonyState, seat: int) -> np.ndarray:
         return _NO_SEAT
     key = (index, st.seat_face_up[seat], st.seat_wage[seat], st.seat_machinery[seat],
            st.seat_strike[seat], tuple(st.seat_workers[seat]), tuple(st.seat_committed[seat]))
-    row = _SEAT_MEMO.get(key)
+    rows = st.game.memo(SEAT_MEMO)
+    row = rows.get(key)
     if row is None:
-        if len(_SEAT_MEMO) >= _SEAT_MEMO_LIMIT:
-            _SEAT_MEMO.clear()
-        row = _SEAT_MEMO[key] = _seat_row_of(st, seat, index)
+        if len(rows) >= _SEAT_MEMO_LIMIT:
+            rows.clear()
+        row = rows[key] = _seat_row_of(st, seat, index)
     return row
 
 
@@ -734,22 +736,20 @@ class StateMemo:
 
 
 class _Kept(threading.local):
-    """The memo of a state read by another thread than its memo's: one per thread (the memos
-    are not shared between threads, so threaded callers cannot interleave their updates)."""
+    """The memo of a state read by another thread than its memo's: one per game and thread
+    (``Game.memo``; the memos are not shared between threads, so threaded callers cannot
+    interleave their updates)."""
 
     def __init__(self) -> None:
         self.table = _Table()
         self.hands = _Hands()
 
 
-_KEPT = _Kept()
-
-
 def _kept_for(st: HegemonyState) -> StateMemo | _Kept:
-    """The state's own memo (made at its first encoding), or the thread's."""
+    """The state's own memo (made at its first encoding), or its game's for this thread."""
     memo = st.__dict__.get("_obs_memo")
     if memo is None:
         memo = st._obs_memo = StateMemo()
     elif memo.thread != threading.get_ident():
-        return _KEPT
+        return st.game.memo("hegemony.kept", _Kept)
     return memo

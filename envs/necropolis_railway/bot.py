@@ -25,9 +25,26 @@ _ROOT_ONLY = {A.K_TURN, A.K_TAKE, A.K_CENTURY, A.K_FINAL}
 _CHAIN_STEPS = 12
 
 
-def income_value(p: Player) -> float:
+class Memos:
+    """The bot's memo tables of one game (``Game.memo``, never module-level: two games in two
+    threads never meet): a London board's worth by its levels (few boards occur: no cap), and
+    column majorities by plots + mortuaries (capped).  Each value is a pure function of its
+    key, so threads of one game that race only store equal values."""
+
+    __slots__ = ("london_worth", "majority")
+
+    def __init__(self) -> None:
+        self.london_worth: dict[tuple[int, ...], tuple[int, float]] = {}
+        self.majority: dict[tuple[int, ...], float] = {}
+
+
+def memos(st: NecropolisState) -> Memos:
+    return st.game.memo("necropolis_railway.bot", Memos)
+
+
+def income_value(memo: Memos, p: Player) -> float:
     """Worth of one London stop's income."""
-    return _london_parts(p.london)[1]
+    return _london_parts(memo, p.london)[1]
 
 
 def _london_worth(levels: tuple[int, ...]) -> tuple[int, float]:
@@ -37,32 +54,31 @@ def _london_worth(levels: tuple[int, ...]) -> tuple[int, float]:
                                   + 0.6 * orange)
 
 
-_LONDON_WORTH: dict[tuple[int, ...], tuple[int, float]] = {}  # few boards occur: no cap
-_MAJORITY: dict[tuple[int, ...], float] = {}  # by plots + mortuaries; capped below
 _MEMO_CAP = 100_000
 
 
-def _london_parts(london: list[int]) -> tuple[int, float]:
+def _london_parts(memo: Memos, london: list[int]) -> tuple[int, float]:
     key = tuple(london)
-    got = _LONDON_WORTH.get(key)
+    got = memo.london_worth.get(key)
     if got is None:
-        got = _LONDON_WORTH[key] = _london_worth(key)
+        got = memo.london_worth[key] = _london_worth(key)
     return got
 
 
-def _majority(p: Player) -> float:
+def _majority(memo: Memos, p: Player) -> float:
     """Column majorities times mortuary multipliers (a float, summed as ``value`` always did);
     the filled plots say each column's fill, so plots and mortuaries are the whole key."""
     key = (*p.plots, *p.mortuary)
-    got = _MAJORITY.get(key)
+    table = memo.majority
+    got = table.get(key)
     if got is None:
-        if len(_MAJORITY) > _MEMO_CAP:
-            _MAJORITY.clear()
+        if len(table) > _MEMO_CAP:
+            table.clear()
         majority = 0.0
         for c in range(D.COLUMNS):
             if p.fill[c]:
                 majority += column_majority(p, c) * D.MORTUARY_MULT[p.mortuary[c]]
-        got = _MAJORITY[key] = majority
+        got = table[key] = majority
     return got
 
 
@@ -73,9 +89,10 @@ def free_staffed_plots(p: Player) -> int:
 def value(st: NecropolisState, seat: int) -> float:
     """Estimated final points of ``seat``."""
     p = st.players[seat]
+    memo = memos(st)
     workers = p.london_staff + p.london_vol
-    pairs, income = _london_parts(p.london)
-    majority = _majority(p)
+    pairs, income = _london_parts(memo, p.london)
+    majority = _majority(memo, p)
     money = p.money + D.MONEY_PER_NECRO_MOURNER * p.necro_mourners
     v = (p.prestige * workers + D.PAIR_POINTS * pairs + D.COLUMN_POINTS * p.fill.count(D.ROWS)
          + majority + D.OVERFLOW_POINTS * sum(p.overflow) + money / D.MONEY_PER_POINT)
@@ -104,11 +121,11 @@ def value(st: NecropolisState, seat: int) -> float:
     v += 0.8 * len(p.tucked) * left
     v += 2.0 * sum(p.perks) * left
     if st.t_seat == seat and st.t_move and any(item[0] == G.MOVE_START for item in st.agenda):
-        v += move_value(p, st.t_move)
+        v += move_value(memo, p, st.t_move)
     return v
 
 
-def move_value(p: Player, steps: int) -> float:
+def move_value(memo: Memos, p: Player, steps: int) -> float:
     """Worth of the stations the train will reach this turn."""
     v = 0.0
     pos = p.pos
@@ -117,7 +134,7 @@ def move_value(p: Player, steps: int) -> float:
     for i in range(1, steps + 1):
         q = (pos + i) % D.TRACK_LENGTH
         if q == D.LONDON:
-            v += 0.5 * income_value(p) + 0.3 * min(sum(p.waiting), 3)
+            v += 0.5 * income_value(memo, p) + 0.3 * min(sum(p.waiting), 3)
         elif q == D.NECROPOLIS:
             v += 0.8 * min(train, free) + 0.2 * p.train_mourners
             train = 0

@@ -101,12 +101,25 @@ def _card_features(card: int) -> list[float]:
 
 
 _CARD_FEATS = [_card_features(c) for c in range(D.NUM_CARDS)] + [_card_features(-1)]
-# The ``*_MEMO`` dicts of this module are shared by every game and thread: each value is a pure
-# function of its key (the raw numbers it encodes) and is never written to, so threads that race
-# only store equal values (a dict assignment or ``clear`` is atomic under the GIL; ``_memo``
-# returns the value it made, never re-reads the dict).
-_PENDING_MEMO: dict[tuple, np.ndarray] = {}
-_TURN_MEMO: dict[tuple, np.ndarray] = {}
+
+
+class _Memos:
+    """This module's memo tables of one game (``Game.memo``, never module-level: two games in
+    two threads never meet): each value is a pure function of its key (the raw numbers it
+    encodes) and is never written to, so threads of one game that race only store equal
+    values (a dict assignment or ``clear`` is atomic under the GIL; ``_memo`` returns the value
+    it made, never re-reads the dict)."""
+
+    __slots__ = ("bonus", "cargo", "column", "disc_supply", "discs", "head", "london", "money",
+                 "pending", "rail", "slot", "staff", "turn")
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, {})
+
+
+def _memos(st: NecropolisState) -> _Memos:
+    return st.game.memo("necropolis_railway.observation", _Memos)
 
 
 def _pending_array(key: tuple) -> np.ndarray:
@@ -156,9 +169,10 @@ def decision_parts(st: NecropolisState, player: int) -> tuple[np.ndarray, np.nda
     else:
         kind, rel = -1, 0
     key = (kind, rel, player, purpose, pay_left, rail, fm, pieces, upkeep)
-    pending = _PENDING_MEMO.get(key)
+    memos = _memos(st)
+    pending = memos.pending.get(key)
     if pending is None:  # few distinct keys: no cap needed
-        pending = _PENDING_MEMO[key] = _pending_array(key)
+        pending = memos.pending[key] = _pending_array(key)
     cache = st._obs_cache
     turn = cache.get("turn")
     if turn is None or st._tdirty & G.T_TURN:
@@ -167,7 +181,7 @@ def decision_parts(st: NecropolisState, player: int) -> tuple[np.ndarray, np.nda
                                        st.t_hired, st.t_built), st.t_move, st.t_card)
         else:
             tkey = _NO_TURN
-        turn = cache["turn"] = _memo(_TURN_MEMO, tkey, _turn_array)
+        turn = cache["turn"] = _memo(memos.turn, tkey, _turn_array)
     return pending, turn
 
 
@@ -187,8 +201,6 @@ SUPPLIES = _numeric(
     + [(f"mortuary_supply[{k}]", float(max(D.MORTUARY_SUPPLY))) for k in D.MORTUARY_KINDS]
     + [("volunteer_supply", float(D.VOLUNTEER_SUPPLY))]
 )
-_DISC_SUPPLY_MEMO: dict[tuple, np.ndarray] = {}
-_BONUS_MEMO: dict[tuple, np.ndarray] = {}
 _ROW_DISC_SCALE = 1.0 / M["row_discs"]
 
 
@@ -219,8 +231,6 @@ def _back_array(card: int) -> np.ndarray:
     return v
 
 
-_SLOT_MEMO: dict[tuple, np.ndarray] = {}
-_HEAD_MEMO: dict[tuple, np.ndarray] = {}
 _BACKS = [_back_array(c) for c in range(D.NUM_CARDS)] + [_back_array(-1)]
 
 
@@ -263,21 +273,22 @@ def table_block(st: NecropolisState) -> np.ndarray:
     if block is None:
         block = cache["table"] = np.zeros(TABLE_SIZE, dtype=_F32)
         dirty = G.TABLE_ALL
+    memos = _memos(st)
     if dirty & G.T_ROW:  # a refill changes a slot or two: only changed pieces are written
-        _put(cache, "head", (st.phase, st.round, st.num_players), _HEAD_MEMO, _head_array,
+        _put(cache, "head", (st.phase, st.round, st.num_players), memos.head, _head_array,
              block, _ROW_HEAD)
         row, rd = st.row, st.row_discs
         for k in range(D.ROW_SIZE):
-            _put(cache, _SLOT_NAMES[k], (row[k], tuple(rd[k])), _SLOT_MEMO, _slot_array, block,
+            _put(cache, _SLOT_NAMES[k], (row[k], tuple(rd[k])), memos.slot, _slot_array, block,
                  _ROW_SLOTS[k])
         top = st.deck[-1] if st.deck else -1
         if cache.get("back") != top:
             cache["back"] = top
             block[_ROW_BACK] = _BACKS[top]
     if dirty & G.T_DISC:
-        _put(cache, "disc_supply", tuple(st.disc_supply), _DISC_SUPPLY_MEMO, DISC_SUPPLY.convert,
-             block, _T_DISC)
-        _put(cache, "bonus", tuple(st.bonus_spaces), _BONUS_MEMO, _bonus_array, block, _T_BONUS)
+        _put(cache, "disc_supply", tuple(st.disc_supply), memos.disc_supply,
+             DISC_SUPPLY.convert, block, _T_DISC)
+        _put(cache, "bonus", tuple(st.bonus_spaces), memos.bonus, _bonus_array, block, _T_BONUS)
     if dirty & G.T_SUP:
         nums = (len(st.deck), len(st.discard), *st.bag, *st.mortuary_supply, st.vol_supply)
         if cache.get("supplies") != nums:
@@ -314,14 +325,8 @@ _COLUMN_LABELS = (["staff", "volunteer"] + list(D.MORTUARY_KINDS) + ["filled"]
 COLUMNS = [Part([f"column_{c + 1}_{n}" for n in _COLUMN_LABELS]) for c in range(D.COLUMNS)]
 SEAT_PARTS = [MONEY, DISCS, CARGO, STAFF, LONDON, RAIL, *COLUMNS]
 
-_DISCS_MEMO: dict[tuple, np.ndarray] = {}
-# numeric parts by their raw numbers: a lookup and one slice write beat converting
-_MONEY_MEMO: dict[tuple, np.ndarray] = {}
-_CARGO_MEMO: dict[tuple, np.ndarray] = {}
-_STAFF_MEMO: dict[tuple, np.ndarray] = {}
-_LONDON_MEMO: dict[tuple, tuple[np.ndarray, int]] = {}
-_RAIL_MEMO: dict[tuple, np.ndarray] = {}
-_COLUMN_MEMO: dict[tuple, tuple[np.ndarray, int, int]] = {}
+# numeric parts are memoised by their raw numbers (``_Memos``): a lookup and one slice write
+# beat converting
 
 
 def _london_part(key: tuple) -> tuple[np.ndarray, int]:
@@ -399,18 +404,19 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
     if block is None:
         block = c.block = np.zeros(SEAT_SIZE, dtype=_F32)
         dirty = G.SEAT_ALL
+    memos = _memos(st)
     if dirty & G.S_LONDON:
         key = tuple(p.london)
         if key != c.london_key:
             c.london_key = key
-            block[_S_LONDON], c.pairs = _memo(_LONDON_MEMO, key, _london_part)
+            block[_S_LONDON], c.pairs = _memo(memos.london, key, _london_part)
     if dirty & G.S_RAIL:
         c.caps = (p.coffin_capacity(), p.mourner_capacity())
         key = (p.pos, tuple(p.cars[0]), tuple(p.cars[1]), tuple(p.pairs), tuple(p.perks),
                p.express_turn >= 0)
         if key != c.rail_key:
             c.rail_key = key
-            block[_S_RAIL] = _memo(_RAIL_MEMO, key, _rail_part)
+            block[_S_RAIL] = _memo(memos.rail, key, _rail_part)
         dirty |= G.S_STAFF  # capacities
     if dirty & G.S_COLS:
         plots, cw, mo = p.plots, p.col_worker, p.mortuary
@@ -420,7 +426,7 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
             key = (cw[col], mo[col], *plots[b:b + D.ROWS])
             if key != keys[col]:
                 keys[col] = key
-                arr, maj[col], full[col] = _memo(_COLUMN_MEMO, key, _column_part)
+                arr, maj[col], full[col] = _memo(memos.column, key, _column_part)
                 block[_S_COLS[col]] = arr
         c.majority, c.full = sum(maj), sum(full)
     if dirty & _SCORE_INPUTS:  # the score lines come from money, London, columns, cargo...
@@ -430,13 +436,13 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         raw = (p.money, p.prestige, *lines, sum(lines))
         if raw != c.money_raw:
             c.money_raw = raw
-            block[_S_MONEY] = _memo(_MONEY_MEMO, raw, MONEY.convert)
+            block[_S_MONEY] = _memo(memos.money, raw, MONEY.convert)
     if dirty & G.S_CARGO:
         raw = (*p.waiting, p.waiting_mourners, *p.train, p.train_mourners, p.necro_mourners,
                *p.overflow)
         if raw != c.cargo_raw:
             c.cargo_raw = raw
-            block[_S_CARGO] = _memo(_CARGO_MEMO, raw, CARGO.convert)
+            block[_S_CARGO] = _memo(memos.cargo, raw, CARGO.convert)
     if dirty & G.S_STAFF:
         tuck = [0] * len(D.ABILITIES)
         for card in p.tucked:
@@ -444,12 +450,12 @@ def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
         raw = (1, p.london_staff, p.london_vol, p.staff_supply, *c.caps, *tuck)
         if raw != c.staff_raw:
             c.staff_raw = raw
-            block[_S_STAFF] = _memo(_STAFF_MEMO, raw, STAFF.convert)
+            block[_S_STAFF] = _memo(memos.staff, raw, STAFF.convert)
     if dirty & G.S_DISCS:
         key = tuple(p.discs)
         if key != c.discs_key:
             c.discs_key = key
-            block[_S_DISCS] = _memo(_DISCS_MEMO, key, DISCS.convert)
+            block[_S_DISCS] = _memo(memos.discs, key, DISCS.convert)
     return block
 
 

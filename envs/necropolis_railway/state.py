@@ -108,7 +108,7 @@ AGENDA = AgendaRules({
 })
 
 
-_MASKS: dict[tuple, np.ndarray] = {}  # shared read-only masks by legal-action tuple
+MASKS_MEMO = "necropolis_railway.masks"  # the game's memo of read-only masks by legal tuple
 
 
 class NecropolisState(AgendaState, GameState):
@@ -172,14 +172,15 @@ class NecropolisState(AgendaState, GameState):
     # -- GameState hooks --------------------------------------------------------------------------
     def _legal_mask(self) -> np.ndarray:
         key = tuple(self._legal)
-        mask = _MASKS.get(key)
+        masks = self.game.memo(MASKS_MEMO)
+        mask = masks.get(key)
         if mask is None:
-            if len(_MASKS) > 100_000:
-                _MASKS.clear()
+            if len(masks) > 100_000:
+                masks.clear()
             mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
             mask[self._legal] = True
             mask.flags.writeable = False
-            _MASKS[key] = mask
+            masks[key] = mask
         return mask
 
     def apply(self, action: int) -> None:

@@ -42,8 +42,8 @@ def test_bot_value_with_memos_equals_value_without():
         for st in _positions(n, seed=n + 10, steps=250):
             for seat in range(n):
                 memoised = bot.value(st, seat)
-                bot._LONDON_WORTH.clear()
-                bot._MAJORITY.clear()
+                bot.memos(st).london_worth.clear()
+                bot.memos(st).majority.clear()
                 assert bot.value(st, seat) == memoised
 
 
@@ -51,6 +51,7 @@ def test_observation_with_warm_memos_equals_one_with_empty_memos():
     for st in _positions(3, seed=21, steps=250):
         for seat in range(3):
             warm = st.observation(seat)
-            for memo in (O._MONEY_MEMO, O._CARGO_MEMO, O._STAFF_MEMO):
+            memos = O._memos(st)
+            for memo in (memos.money, memos.cargo, memos.staff):
                 memo.clear()
             assert np.array_equal(st.clone().observation(seat), warm)

@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("torch")
 
 from meeplezoo import envs
+from meeplezoo.training import expert_iterate
 from meeplezoo.training.agents.ismcts import SearchResult
 from meeplezoo.training.agents.opponents import PolicyAgent, TeamAgent, checkpoint_folder
 from meeplezoo.training.fitting import expert_iteration
@@ -24,8 +25,8 @@ TINY = ["--players", "2", "--games", "3", "--value-games", "4", "--gate-games", 
 
 
 def run(out: Path, *extra: str) -> list[dict]:
-    assert expert_iteration.main(["--checkpoint", SOURCE, "--out", str(out), *TINY,
-                                  *extra]) == 0
+    assert expert_iterate.main(["--checkpoint", SOURCE, "--out", str(out), *TINY,
+                                *extra]) == 0
     return [json.loads(line) for line in (out / "rounds.jsonl").read_text().splitlines()]
 
 
@@ -144,7 +145,7 @@ def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):
             "--games", "1", "--value-games", "1", "--gate-games", "1", "--simulations", "2",
             "--considered", "2", "--epochs", "1", "--workers", "1", "--no-progress",
             "--out", str(out)]
-    assert expert_iteration.main(args) == 0
+    assert expert_iterate.main(args) == 0
     team = TeamAgent(out / "round_1" / "net")
     assert set(team.members) == {"working_class", "middle_class", "capitalist_class", "state"}
     source = checkpoint_folder("hegemony_v1/ppo_classes")
@@ -166,7 +167,7 @@ def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):
 def test_bad_input_is_refused_before_anything_is_written(tmp_path, extra, says):
     out = tmp_path / "bad"
     with pytest.raises(SystemExit, match=says):
-        expert_iteration.main(["--checkpoint", SOURCE, "--out", str(out), *extra])
+        expert_iterate.main(["--checkpoint", SOURCE, "--out", str(out), *extra])
     assert not out.exists()
 
 
@@ -226,9 +227,9 @@ def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
     assert journal[1]["play"]["decisions"] > 0
     bare = valueless_copy(SOURCE)
     with pytest.raises(SystemExit, match="no fitted value file"):
-        expert_iteration.main(["--checkpoint", str(bare), "--out", str(tmp_path / "no"),
-                               *TINY, "--keep-value"])
+        expert_iterate.main(["--checkpoint", str(bare), "--out", str(tmp_path / "no"),
+                             *TINY, "--keep-value"])
     with pytest.raises(SystemExit, match="give one"):
-        expert_iteration.main(["--checkpoint", SOURCE, "--out", str(tmp_path / "both"),
-                               *TINY, "--keep-value", "--rollout", "heuristic"])
+        expert_iterate.main(["--checkpoint", SOURCE, "--out", str(tmp_path / "both"),
+                             *TINY, "--keep-value", "--rollout", "heuristic"])
     assert not (tmp_path / "no").exists() and not (tmp_path / "both").exists()

@@ -61,15 +61,16 @@ def test_a_level_is_an_entrant_of_the_arena_and_keeps_its_role(tmp_path):
 
 def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so(
         valueless_copy):
-    """A Hegemony game is too long to play out at every leaf (``SHORT_PLAYOUTS``): a team
-    without values plays 20 decisions and reads the scores as they stand; other games play
-    out to the end.  The settings a card records name the leaf."""
-    from meeplezoo.training.agents.bots import SHORT_PLAYOUTS, level_settings
+    """A Hegemony game is too long to play out at every leaf (its ``Game``'s
+    ``search_playout_depth``): a team without values plays 20 decisions and reads the scores
+    as they stand; other games play out to the end.  The settings a card records name the
+    leaf."""
+    from meeplezoo.training.agents.bots import level_settings
 
     team = valueless_copy("hegemony_v1/ppo_classes")
     hegemony = envs.make_game("hegemony_v1", num_players=4)
     bot = make_bot(f"{team}@hard", hegemony, seed=1, seat=0)
-    assert bot.search.playout_depth == SHORT_PLAYOUTS["hegemony"] == 20
+    assert bot.search.playout_depth == hegemony.search_playout_depth == 20
     assert level_settings(str(team), "hard", hegemony)["leaf"] == "playouts of 20 decisions"
     # the shipped team has a value per class, fitted at 4 players: its leaves
     assert level_settings("hegemony_v1/ppo_classes", "hard", hegemony)["leaf"] == "value"

@@ -12,8 +12,9 @@ import pytest
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.training.agents.bots import LEVELS
+from meeplezoo.training.agents.seating import resolve_opponent
 from meeplezoo.training.agents.zoo import level_claims, zoo_entry, zoo_root
-from meeplezoo.training.play import main, resolve_opponent, seat_opponents
+from meeplezoo.training.play import main, seat_opponents
 
 ZOO = "chihou_sousei_v1/ppo_league"
 

@@ -23,8 +23,8 @@ from meeplezoo.training.agents.ismcts import ISMCTS
 from meeplezoo.training.agents.opponents import ObservationBot, load
 from meeplezoo.training.agents.search import RolloutSearch, bot_model
 from meeplezoo.training.agents.seat_view import SeatView, seat_view
+from meeplezoo.training.agents.seating import make_opponent
 from meeplezoo.training.evaluation import arena, evaluate
-from meeplezoo.training.play import make_opponent
 from tests.training import cheating_agent
 from tests.training.cheating_agent import secrets
 

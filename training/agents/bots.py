@@ -53,14 +53,6 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 
-# Playouts cut short (``ISMCTS(playout_depth=...)``, scored by the scores as they stand) for
-# a search level whose network has no value, in a game too long to play out at every leaf
-# within the search issue's cost bar: a Hegemony game is about 700 decisions, and full
-# playouts cost 1.96 s a decision at @hard; 20 decisions cost 0.067 s (2026-12-03; on 160
-# fresh paired deals @hard was then no stronger than the team: -6.2 points, -15.0 to +3.1).
-SHORT_PLAYOUTS: dict[str, int] = {"hegemony": 20}
-
-
 def split_level(spec: OpponentSpec) -> tuple[OpponentSpec, str | None]:
     """``"x/y@hard"`` -> ``("x/y", "hard")``; a spec without a level is returned as it is.
     An unknown level is an error naming the levels."""
@@ -122,10 +114,11 @@ def has_value(agent: Any, players: int | None = None) -> bool:
 def search_leaves(agent: Any, game: Game) -> tuple[Any, int | None]:
     """How a search level guided by ``agent`` scores its leaves in ``game``: the network's
     value where it has one for this player count (no playout depth), else playouts, cut at
-    ``SHORT_PLAYOUTS`` decisions where the game names a depth (None: to the end)."""
+    the game's ``search_playout_depth`` decisions where it names one (None: to the end; a
+    game too long to play out at every leaf names it: Hegemony's ``Game``)."""
     if has_value(agent, game.num_players):
         return network_value(agent), None
-    return None, SHORT_PLAYOUTS.get(game.name.rsplit("_v", 1)[0])
+    return None, game.search_playout_depth
 
 
 def level_settings(base: OpponentSpec, level: str, game: Game) -> dict[str, Any]:
@@ -208,10 +201,21 @@ def parse_weighted(specs: list[str]) -> list[tuple[str, float]]:
     return weighted
 
 
+def split_role(spec: str, roles: tuple[str, ...]) -> tuple[str | None, str]:
+    """``"working_class:heuristic"`` -> ``("working_class", "heuristic")``: a pool kind bound
+    to one of ``roles`` (the part before the first colon names a role of the game); any
+    other spec -> ``(None, spec)``."""
+    role, sep, rest = spec.partition(":")
+    return (role, rest) if sep and rest and role in roles else (None, spec)
+
+
 class OpponentPool:
     """Draws an opponent per seat and episode, over the kinds given.
 
-    A kind may carry a weight (``self=3,heuristic=1``); the default weight is 1.
+    A kind may carry a weight (``self=3,heuristic=1``); the default weight is 1.  In a game
+    with roles a kind may be bound to one, ``ROLE:SPEC`` (``state:heuristic=3``): it is drawn
+    for that role's seats only, so each role can have a pool of its own (``meeplezoo
+    metagame`` trains a best response against each role's equilibrium mixture this way).
 
     ``self`` means earlier snapshots of the learner, read as ONNX checkpoints
     from ``snapshot_dir`` (written by ``training.train``); the newest is drawn
@@ -235,6 +239,11 @@ class OpponentPool:
         if not specs:
             raise ConfigError("the opponent pool needs at least one kind")
         weighted = parse_weighted(specs)
+        bound = [split_role(spec, tuple(game.roles)) for spec, _ in weighted]
+        if any(role is not None and spec == "self" for role, spec in bound):
+            raise ConfigError("opponent 'self' cannot be bound to a role: the learner's "
+                              "snapshots play its own role's seats")
+        weighted = [(spec, weight) for (_, spec), (_, weight) in zip(bound, weighted)]
         for spec, _ in weighted:
             base, _level = split_level(spec)  # a network at a level: its network must exist
             if is_python_spec(spec):
@@ -248,6 +257,7 @@ class OpponentPool:
         self.game = game
         self.specs = [spec for spec, _ in weighted]
         self.weights = [weight for _, weight in weighted]
+        self.bound_roles = [role for role, _ in bound]  # None: any role's seats
         self.snapshot_dir = Path(snapshot_dir) if snapshot_dir else None
         self.rng = np.random.default_rng(seed)
         self._bots: dict[str, Any] = {}
@@ -311,8 +321,10 @@ class OpponentPool:
         if "self" in self.specs and self._draws % 50 == 0:
             self._refresh_snapshots()
         self._draws += 1
+        role = None if seat is None else self.game.seat_role(seat)
         usable = [i for i, s in enumerate(self.specs)
-                  if (s != "self" or self._snapshots) and self._fits(s, seat)]
+                  if (s != "self" or self._snapshots) and self._fits(s, seat)
+                  and self.bound_roles[i] in (None, role)]
         if not usable:
             return self._bot("random")
         weights = np.array([self.weights[i] for i in usable])

@@ -17,9 +17,10 @@ round's search with it stronger still.  Each round:
    ``--window`` search rounds (``imitation.fit_policy``).
 3. **The gate**: the fitted network alone (greedy, no search) and the current one play the
    same ``--gate-games`` deals from the same seat against ``--gate-field``
-   (``arena.paired``, a new seed each round).  It is kept only if it wins at least as often
-   (solo games: scores at least as high); otherwise the current network stays and the next
-   round fits again on more rows.
+   (``arena.paired``, a new seed each round: the command, ``training/expert_iterate.py``,
+   hands it in, since ``fitting/`` sits below ``evaluation/``).  It is kept only if it wins
+   at least as often (solo games: scores at least as high); otherwise the current network
+   stays and the next round fits again on more rows.
 
 Round 0 gives the start network its critic: an exported checkpoint keeps only its actor
 (``init_from``), so the network plays ``--value-games`` games alone against the pool and
@@ -48,6 +49,7 @@ import shlex
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -55,7 +57,6 @@ from typing import Any
 import numpy as np
 
 from meeplezoo import envs
-from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
@@ -80,6 +81,9 @@ from meeplezoo.training.fitting.search_play import (
 
 JOURNAL = "rounds.jsonl"
 NET = "net"  # a round's network as a checkpoint (or team) folder
+# The gate's paired comparison, ``arena.paired``'s signature: ``(env, players, first, second,
+# games=, seed=, workers=, opponents=, options=)`` -> its result dict.
+Compare = Callable[..., dict[str, Any]]
 
 
 # -- the students: torch copies of the checkpoint's actors --------------------------------
@@ -228,11 +232,10 @@ def fit_students(students: dict[str, Any], out: Path, rounds: list[int], epochs:
 
 
 def gate(args: argparse.Namespace, run: dict[str, Any], candidate: Path, incumbent: Path,
-         round_no: int) -> dict[str, Any]:
-    """The candidate and the incumbent, greedy, on the same deals (``arena.paired``)."""
-    from meeplezoo.training.evaluation.arena import paired
-
-    result = paired(run["env"], run["config"]["num_players"], str(candidate), str(incumbent),
+         round_no: int, compare: Compare) -> dict[str, Any]:
+    """The candidate and the incumbent, greedy, on the same deals (``compare``: the command
+    hands in ``arena.paired``)."""
+    result = compare(run["env"], run["config"]["num_players"], str(candidate), str(incumbent),
                     games=args.gate_games, seed=args.seed * 1000 + 500 + round_no,
                     workers=args.workers,
                     opponents=run["gate_field"],
@@ -479,7 +482,9 @@ def run_round_zero(args: argparse.Namespace, run: dict[str, Any], game: Game, ou
     return entry
 
 
-def main(argv: list[str] | None = None) -> int:
+def iterate(argv: list[str] | None, compare: Compare) -> int:
+    """The run ``meeplezoo expert-iterate`` asks for (``argv``, default: this process's),
+    each round's gate played by ``compare`` (``arena.paired``)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     from meeplezoo.training.cli import require_training_extra
@@ -534,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
                            args.seed + round_no, critic_only=False)
         entry = {"round": round_no, "play": round_summary(games), "fit": fit}
         candidate = save_round(out, round_no, rows, students, game, run, [*journal, entry])
-        entry["gate"] = gate(args, run, candidate, current, round_no)
+        entry["gate"] = gate(args, run, candidate, current, round_no, compare)
         entry["kept"] = entry["gate"].pop("kept")
         entry["seconds"] = round(time.time() - start, 1)
         journal.append(entry)
@@ -562,7 +567,3 @@ def round_line(entry: dict[str, Any]) -> str:
             f"{play['games']} games and changed {play['changed']:.1%} of the network's "
             f"choices; gate ({gate_['games']} paired games): {versus} -> "
             f"{'kept' if entry['kept'] else 'not kept'} ({entry['seconds']:.0f}s)")
-
-
-if __name__ == "__main__":
-    raise SystemExit(run_command(main))

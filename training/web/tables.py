@@ -43,8 +43,8 @@ from meeplezoo.envs.core.game import Game, GameState, state_from_saved
 from meeplezoo.envs.core.present import LogLine, Presenter, view
 from meeplezoo.training.agents.bots import LEVELS, split_level
 from meeplezoo.training.agents.opponents import CheckpointError
+from meeplezoo.training.agents.seating import make_opponent
 from meeplezoo.training.agents.zoo import agent_offers, counts_text, zoo_entry, zoo_root
-from meeplezoo.training.play import make_opponent
 
 HUMAN = "human"
 LOG_SHOWN = 400  # the last lines of the log a view carries
