@@ -13,7 +13,7 @@ import pytest
 
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import list_zoo
-from meeplezoo.training.evaluation import arena
+from meeplezoo.training.evaluation import arena, ratings
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -52,7 +52,7 @@ def test_a_different_seed_plays_different_games():
 
 
 def test_every_agent_sits_in_every_seat_of_each_deal():
-    lineups = arena.schedule(agents=3, players=4, deals=6, seed=1)
+    lineups = ratings.schedule(agents=3, players=4, deals=6, seed=1)
     assert len(lineups) == 24
     for deal in range(6):
         games = lineups[deal * 4:(deal + 1) * 4]
@@ -75,21 +75,21 @@ def test_the_fit_recovers_known_ratings():
     truth = np.array([0.0, 200.0, -150.0])  # Elo; agent 0 is the anchor
     p = 1 / (1 + 10 ** ((truth[None, :] - truth[:, None]) / 400))
     wins = 1000 * p * (1 - np.eye(3))  # the expected counts: their fit is the truth
-    fitted = arena.fit_elo(wins, anchor=0, virtual_draws=0)
+    fitted = ratings.fit_elo(wins, anchor=0, virtual_draws=0)
     assert np.allclose(fitted, truth, atol=1e-6)
-    two = arena.fit_elo(np.array([[0.0, 3.0], [1.0, 0.0]]), anchor=1, virtual_draws=0)
+    two = ratings.fit_elo(np.array([[0.0, 3.0], [1.0, 0.0]]), anchor=1, virtual_draws=0)
     assert two[0] == pytest.approx(400 * math.log10(3))
 
 
 def test_a_clean_sweep_gets_a_finite_rating_that_grows_with_the_games():
-    small = arena.fit_elo(np.array([[0.0, 10.0], [0.0, 0.0]]), anchor=1)
-    large = arena.fit_elo(np.array([[0.0, 100.0], [0.0, 0.0]]), anchor=1)
+    small = ratings.fit_elo(np.array([[0.0, 10.0], [0.0, 0.0]]), anchor=1)
+    large = ratings.fit_elo(np.array([[0.0, 100.0], [0.0, 0.0]]), anchor=1)
     assert 0 < small[0] < large[0] < math.inf
 
 
 def test_agents_that_never_meet_have_no_common_scale():
     with pytest.raises(ValueError, match="do not all meet"):
-        arena.fit_elo(np.zeros((3, 3)), anchor=0)
+        ratings.fit_elo(np.zeros((3, 3)), anchor=0)
 
 
 def test_a_plain_function_gets_rated():

@@ -17,8 +17,8 @@ import pytest
 from meeplezoo import cli
 from meeplezoo.envs.core.errors import MeepleZooError
 from meeplezoo.training.evaluation import benchmark
-from meeplezoo.training.evaluation.arena import compositions
 from meeplezoo.training.evaluation.benchmark import PROTOCOL, Cell, Protocol
+from meeplezoo.training.evaluation.ratings import compositions
 
 # The digest of meeplezoo-bench/1.  A test failing here means PROTOCOL changed: a protocol
 # must not change under its version, so give the new table a new version (meeplezoo-bench/2)

@@ -75,18 +75,16 @@ from meeplezoo.training.evaluation.arena import (
     ARENA_FORMS,
     Entrant,
     check_entrants,
-    deal_wins,
     differences,
-    interval,
     paired_field,
     play_seated,
     rate,
-    resample_weights,
     resolve,
     round_robin,
     solo_scores,
     table_lines,
 )
+from meeplezoo.training.evaluation.ratings import deal_wins, interval, resample_weights
 
 # -- the protocol ---------------------------------------------------------------------------
 
@@ -261,7 +259,7 @@ def as_reference(entrant: Entrant, references: list[Entrant]) -> Entrant | None:
 def head_to_head(per_deal: np.ndarray, agent: int, other: int, seed: int,
                  resamples: int) -> dict[str, Any]:
     """The share of the pairs of seats in which ``agent`` finished ahead of ``other`` (a
-    tie half), with a bootstrap interval over deals (``arena.deal_wins``' matrices)."""
+    tie half), with a bootstrap interval over deals (``ratings.deal_wins``' matrices)."""
     ahead, behind = per_deal[:, agent, other], per_deal[:, other, agent]
     pairs = ahead + behind
     weights = resample_weights(len(per_deal), resamples, seed)
@@ -277,7 +275,7 @@ def arena_of(cell: Cell, config: dict, entrants: list[Entrant], games: int, resa
              anchor: str, workers: int | cluster.Workers, progress: bool | str,
              desc: str) -> tuple[dict[str, Any], np.ndarray]:
     """A round robin of ``entrants`` on the cell's deals: its games, deals and rating table,
-    and its per-deal pairwise wins (``arena.deal_wins``)."""
+    and its per-deal pairwise wins (``ratings.deal_wins``)."""
     lineups, results = round_robin(cell.env, config, entrants, games, cell.seed, workers,
                                    progress, desc)
     per_deal = deal_wins(lineups, results, len(entrants), cell.players)
