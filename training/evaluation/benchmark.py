@@ -73,6 +73,7 @@ from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.evaluation import cluster
 from meeplezoo.training.evaluation.arena import (
     ARENA_FORMS,
+    BUILT_IN,
     Entrant,
     check_entrants,
     differences,
@@ -99,6 +100,9 @@ class Cell:
     games: int  # the round robin's games (rounded up to whole cycles); solo: the deals
     paired_deals: int  # the pairing's deals; solo: 0 (its games are paired already)
     seed: int
+    # each network reference's fingerprint (``reference_fingerprint``) when frozen: a
+    # network shipped again under the same name is another reference
+    pins: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -139,22 +143,33 @@ PROTOCOL = Protocol(
         Cell("asian_delivery_v1", 4,
              ("random", "heuristic", "asian_delivery_v1/ppo_league",
               "asian_delivery_v1/ppo_league@hard"),
-             games=200, paired_deals=160, seed=46_1401),
+             games=200, paired_deals=160, seed=46_1401,
+             pins=(("asian_delivery_v1/ppo_league", "ccd80569cf9994b3"),
+                   ("asian_delivery_v1/ppo_league@hard", "8f2e5230af38f2ea"))),
         Cell("chihou_sousei_v1", 4,
              ("random", "heuristic", "chihou_sousei_v1/ppo_league",
               "chihou_sousei_v1/ppo_league@hard"),
-             games=400, paired_deals=200, seed=46_2401),
+             games=400, paired_deals=200, seed=46_2401,
+             pins=(("chihou_sousei_v1/ppo_league", "2bf9c26e3012d801"),
+                   ("chihou_sousei_v1/ppo_league@hard", "b6aa32ef6c80cf9b"))),
         Cell("hegemony_v1", 4,
              ("random", "heuristic", "hegemony_v1/ppo_classes", "hegemony_v1/ppo_classes@hard"),
-             games=160, paired_deals=80, seed=46_3401),
+             games=160, paired_deals=80, seed=46_3401,
+             pins=(("hegemony_v1/ppo_classes", "19e4dd4c3b63d9a9"),
+                   ("hegemony_v1/ppo_classes@hard", "7ba8d70620f53a9a"))),
         Cell("necropolis_railway_v1", 1,
              ("random", "heuristic", "necropolis_railway_v1/ppo_league",
               "necropolis_railway_v1/ppo_league_exit6", "necropolis_railway_v1/ppo_league@hard"),
-             games=100, paired_deals=0, seed=46_4101),
+             games=100, paired_deals=0, seed=46_4101,
+             pins=(("necropolis_railway_v1/ppo_league", "5f59843fb704c62b"),
+                   ("necropolis_railway_v1/ppo_league_exit6", "73813f4032181665"),
+                   ("necropolis_railway_v1/ppo_league@hard", "2ca5ff5dd6b7f2e8"))),
         Cell("necropolis_railway_v1", 2,
              ("random", "heuristic", "necropolis_railway_v1/ppo_league",
               "necropolis_railway_v1/ppo_league@hard"),
-             games=400, paired_deals=200, seed=46_4201),
+             games=400, paired_deals=200, seed=46_4201,
+             pins=(("necropolis_railway_v1/ppo_league", "5f59843fb704c62b"),
+                   ("necropolis_railway_v1/ppo_league@hard", "2ca5ff5dd6b7f2e8"))),
     ),
 )
 
@@ -178,6 +193,34 @@ def zoo_references(env: str, players: int) -> list[str]:
     return names
 
 
+def reference_fingerprint(spec: str) -> str | None:
+    """What a network reference plays with, as 16 hex digits: the SHA-256 of its ONNX files
+    (policy and fitted value; every member of a team), and for a level its ``LEVELS``
+    settings too.  None for the bots (``random``, ``heuristic``:
+    their play is the env's, pinned by its version and the bot-reference tests)."""
+    from meeplezoo.training.agents.bots import LEVELS, split_level
+    from meeplezoo.training.agents.zoo import checkpoint_folder
+
+    if spec in BUILT_IN:
+        return None
+    base, level = split_level(spec)
+    folder = checkpoint_folder(str(base))
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.onnx")):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
+    if level is not None:
+        digest.update(json.dumps({"level": level, **LEVELS[level]}, sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def changed_references(cells: list[Cell]) -> list[str]:
+    """The cells' network references whose files or level settings differ from the pins
+    the protocol was frozen with: figures against them are not the protocol's."""
+    return [f"{spec} ({cell.name})" for cell in cells for spec, pin in cell.pins
+            if reference_fingerprint(spec) != pin]
+
+
 def select(protocol: Protocol, env_names: list[str] | None = None,
            players: list[int] | None = None) -> list[Cell]:
     """The cells of ``env_names`` (default all) at ``players`` (default all)."""
@@ -197,13 +240,16 @@ def select(protocol: Protocol, env_names: list[str] | None = None,
     return cells
 
 
-def status_text(games: int | None, cells: list[Cell], protocol: Protocol) -> str:
+def status_text(games: int | None, cells: list[Cell], protocol: Protocol,
+                changed: list[str] = ()) -> str:
     """``the protocol``, or ``not the protocol (...)`` saying how the run differs."""
     how = []
     if games is not None:
         how.append(f"scaled to {games} game{'' if games == 1 else 's'}")
     if len(cells) < len(protocol.cells):
         how.append("only " + ", ".join(cell.name for cell in cells))
+    if changed:
+        how.append("references changed since it was frozen: " + ", ".join(changed))
     return f"not the protocol ({'; '.join(how)})" if how else "the protocol"
 
 
@@ -401,9 +447,11 @@ def run_benchmark(candidates: list[Any], protocol: Protocol = PROTOCOL,
         out_cells.append({"env": cell.env, "players": cell.players, "seed": cell.seed,
                           "references": [r.label for r in refs], **figures,
                           "took_s": round(time.perf_counter() - began, 1)})
-    status = status_text(games, cells, protocol)
+    changed = changed_references(cells)
+    status = status_text(games, cells, protocol, changed)
     return {"protocol": protocol.version, "protocol_digest": protocol.digest(),
             "full_protocol": status == "the protocol", "status": status,
+            "changed_references": changed,
             "command": command, "code_commit": code_commit(),
             "candidates": [s.label for s in seated[0][2]] if seated else [],
             "references_benchmarked": references, "anchor": protocol.anchor,
@@ -649,6 +697,10 @@ def main(argv: list[str] | None = None) -> int:
         load_pyplot("benchmark: --plot")
     progress = "auto" if args.progress is None else args.progress
     command = f"meeplezoo benchmark {shlex.join(argv)}".strip()
+    changed = changed_references(select(PROTOCOL, args.env, args.players))
+    if changed:  # said before the games, not only in the report after them
+        print(f"warning: references changed since {PROTOCOL.version} was frozen: "
+              f"{', '.join(changed)}; the figures will not be the protocol's", file=sys.stderr)
     try:
         where = cluster.workers_from(args)
         report = run_benchmark(args.agents, PROTOCOL, args.games, args.env, args.players,
