@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("meeplezoo.training.export", "ship a trained policy as ONNX with its card"),
     "balance": ("meeplezoo.training.evaluation.balance", "class balance report on paired deals"),
     "exploit": ("meeplezoo.training.evaluation.exploit", "a best response's gain against a team"),
+    "metagame": ("meeplezoo.training.evaluation.metagame",
+                 "per-class strategy populations: payoff table, Nash, α-Rank, PSRO"),
     "action-counts": ("meeplezoo.training.evaluation.action_counts",
                       "how often each role chooses and could choose each action"),
     "zoo": ("meeplezoo.training.agents.zoo", "list the shipped opponents and their figures"),

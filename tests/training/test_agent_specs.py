@@ -41,6 +41,7 @@ AGENT_FLAGS: dict[str, tuple[list[str], bool]] = {
     "levels": (["--field"], True),
     "play": (["--opponents"], True),
     "balance": (["--cell"], True),
+    "metagame": (["--population", "--strategy"], True),
     "action-counts": (["--lineup"], True),
     "train": (["--opponents"], True),
     "train-bench": (["--opponents"], True),

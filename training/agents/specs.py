@@ -58,7 +58,9 @@ FORMS = forms()
 # A training opponent pool's forms (train, train-bench): every form, the learner's own
 # snapshots, and weights.
 POOL_FORMS = (forms(extra=["self (the learner's own snapshots: a league)"])
-              + "; each optionally weighted SPEC=WEIGHT (self=3: three times as often)")
+              + "; each optionally weighted SPEC=WEIGHT (self=3: three times as often) and, "
+              "in a game with roles, bound to one ROLE:SPEC (drawn for that role's seats "
+              "only)")
 # How several are given, for the flags that take a list.
 LIST_SYNTAX = "several: separated by spaces or commas, or the flag repeated (a b,c = a, b, c)"
 
