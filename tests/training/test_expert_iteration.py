@@ -224,6 +224,8 @@ def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
         assert (net / card["value_file"]).read_bytes() == \
             (source / shipped["value_file"]).read_bytes()
         assert PolicyAgent(net)._value_session is not None  # the leaves' value
+        assert card["name"] == f"{shipped['name']}_exit{round_no}"  # each from the source
+        assert card["command"].count("meeplezoo expert-iterate") == 1
     assert journal[1]["play"]["decisions"] > 0
     bare = valueless_copy(SOURCE)
     with pytest.raises(SystemExit, match="no fitted value file"):

@@ -399,8 +399,9 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
     for role, card in run["source_cards"].items():
         if role not in run["roles"]:
             continue
-        if not run.get("keep_value"):  # the round's critic is its value output
-            card = {k: v for k, v in card.items() if k not in ("value_file", "value_fit")}
+        # a copy: the run's source cards are read again by every round
+        card = {k: v for k, v in card.items()
+                if run.get("keep_value") or k not in ("value_file", "value_fit")}
         card.update({
             "name": f"{card['name']}_exit{round_no}",
             # searched, fitted and gated at this count alone: other counts are not measured
