@@ -226,6 +226,7 @@ def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
         assert PolicyAgent(net)._value_session is not None  # the leaves' value
         assert card["name"] == f"{shipped['name']}_exit{round_no}"  # each from the source
         assert card["command"].count("meeplezoo expert-iterate") == 1
+        assert "levels" not in card  # the start network's levels are not this one's
     assert journal[1]["play"]["decisions"] > 0
     bare = valueless_copy(SOURCE)
     with pytest.raises(SystemExit, match="no fitted value file"):

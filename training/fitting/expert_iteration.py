@@ -399,9 +399,10 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
     for role, card in run["source_cards"].items():
         if role not in run["roles"]:
             continue
-        # a copy: the run's source cards are read again by every round
-        card = {k: v for k, v in card.items()
-                if run.get("keep_value") or k not in ("value_file", "value_fit")}
+        # a copy (the run's source cards are read again by every round), without the
+        # source's measured levels: they are another network's
+        card = {k: v for k, v in card.items() if k != "levels" and (
+            run.get("keep_value") or k not in ("value_file", "value_fit"))}
         card.update({
             "name": f"{card['name']}_exit{round_no}",
             # searched, fitted and gated at this count alone: other counts are not measured
