@@ -217,12 +217,18 @@ def network_value(agents: Any) -> NetworkValue:
     return NetworkValue(agents)
 
 
+def view_digest(observation: np.ndarray, mask: np.ndarray) -> int:
+    """A digest of a seat's view: its observation and legal mask (what the search keys an
+    information set by, and ``remembered`` a network's answer by)."""
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(np.ascontiguousarray(observation, dtype=np.float32).tobytes())
+    digest.update(np.packbits(mask).tobytes())
+    return int.from_bytes(digest.digest(), "little")
+
+
 def information_digest(state: GameState, seat: int) -> int:
     """A digest of what ``seat`` knows at its decision: its observation and legal mask."""
-    digest = hashlib.blake2b(digest_size=8)
-    digest.update(np.ascontiguousarray(state.observation(seat), dtype=np.float32).tobytes())
-    digest.update(np.packbits(state.legal_mask()).tobytes())
-    return int.from_bytes(digest.digest(), "little")
+    return view_digest(state.observation(seat), state.legal_mask())
 
 
 @dataclass

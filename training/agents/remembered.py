@@ -16,12 +16,12 @@ change what they play.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import numpy as np
 
 from meeplezoo.envs.core.game import GameState
+from meeplezoo.training.agents.ismcts import view_digest
 from meeplezoo.training.agents.opponents import PolicyBot, TeamBot
 
 DEFAULT_SIZE = 1 << 16  # answers kept; the oldest goes first (about 2 MB at most)
@@ -37,7 +37,7 @@ class RememberedBot:
         self.bot = bot
         self.name = bot.name
         self.size = size
-        self.answers: dict[bytes, int] = {}
+        self.answers: dict[tuple[int, int], int] = {}
         self.asked = 0
         self.recalled = 0
 
@@ -51,11 +51,8 @@ class RememberedBot:
         agent = self._agent(state, seat)
         observation = np.ascontiguousarray(state.observation(seat), dtype=np.float32)
         mask = state.legal_mask()
-        digest = hashlib.blake2b(digest_size=16)
-        digest.update(str(id(agent)).encode())  # one team member's answer is not another's
-        digest.update(observation.tobytes())
-        digest.update(np.packbits(mask).tobytes())
-        key = digest.digest()
+        # one team member's answer is not another's
+        key = (id(agent), view_digest(observation, mask))
         self.asked += 1
         action = self.answers.get(key)
         if action is not None:

@@ -132,17 +132,11 @@ def positions(game: Game, network: str, count: int, seed: int) -> list[GameState
     return [found[i] for i in picks]
 
 
-def make_search(game: Game, network: str, agent: Any, settings: dict[str, Any],
-                leaf_batch: int, remember: bool = True, greedy: Any = None) -> ISMCTS:
+def make_search(game: Game, agent: Any, settings: dict[str, Any], leaf_batch: int,
+                greedy: Any) -> ISMCTS:
     """The search of a search level (``settings``: a ``LEVELS`` entry) with a value leaf
-    (``bots.level_bot``'s shape: the network moves every seat in the simulations, its
-    moves remembered by what the seat sees) at ``leaf_batch``; ``remember=False``: each
-    move asked of the network anew (the levels before 2026-12-04); ``greedy``: that
-    opponent model, built by the caller."""
-    if greedy is None:
-        greedy = network_bot(network, game)
-        if remember:
-            greedy = remembered(greedy)
+    (``bots.level_bot``'s shape: ``greedy``, the network, moves every seat in the
+    simulations; ``measure`` hands it remembered or not) at ``leaf_batch``."""
 
     def movers(seat: int, seed: int) -> Any:
         return greedy
@@ -164,8 +158,7 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     models = {k: network_bot(network, game) for k in batches}
     if remember:
         models = {k: remembered(bot) for k, bot in models.items()}
-    searches = {k: make_search(game, network, agent, settings, k, greedy=models[k])
-                for k in batches}
+    searches = {k: make_search(game, agent, settings, k, models[k]) for k in batches}
     states = positions(game, network, count, seed)
     for k in batches:  # warm up: the first network calls of a session cost more
         searches[k].search(states[0])
