@@ -1,7 +1,8 @@
-"""``evaluate``, ``arena`` and ``balance`` on Ray (``training.evaluation.cluster``): on the
-2-node cluster their reports equal the local run's with the same seed; a worker lost
-mid-run has its games played again, and past the retries the run stops with an error
-that counts the games lost and writes no report; a bad agent is not retried."""
+"""``evaluate``, ``arena``, ``balance`` and ``benchmark`` on Ray
+(``training.evaluation.cluster``): on the 2-node cluster their reports equal the local
+run's with the same seed; a worker lost mid-run has its games played again, and past the
+retries the run stops with an error that counts the games lost and writes no report; a bad
+agent is not retried."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ COMMANDS = {
               "--bootstrap", "50", "--no-progress"],
     "balance": ["balance", "--env", ENV, "--option", "num_players=2", "--games", "5",
                 "--seed", "4", "--preset", "bots", "--cell", f"zoo=player:{ZOO}"],
+    # the frozen protocol's own cells and deals, scaled down: one cell, 2 games a figure
+    "benchmark": ["benchmark", "mine", "--env", ENV, "--players", "2", "--games", "2",
+                  "--no-progress"],
 }
 
 
@@ -43,9 +47,13 @@ def _run_here(argv: list[str], report: Path) -> dict:
 
 
 def _comparable(report: dict | list) -> dict | list:
-    """A report less what differs from run to run (balance's wall time and command)."""
+    """A report less what differs from run to run: the wall time, the command, and where
+    the games were played (benchmark's ``played_on`` and its times)."""
     if isinstance(report, dict):
-        return {k: v for k, v in report.items() if k not in ("wall_time_s", "command")}
+        return {k: _comparable(v) if k == "cells" else v for k, v in report.items()
+                if k not in ("wall_time_s", "command", "took_s", "played_on")}
+    if isinstance(report, list):
+        return [_comparable(item) if isinstance(item, dict) else item for item in report]
     return report
 
 
@@ -69,6 +77,8 @@ def test_the_commands_on_a_two_node_cluster_equal_the_local_run(two_nodes, tmp_p
         ray = _comparable(json.loads((tmp_path / f"{name}_ray.json").read_text()))
         assert ray == here[name], name
     assert here["arena"]["games"] == 6 and len(here["balance"]["results"]) == 10
+    assert here["benchmark"]["status"].startswith("not the protocol")
+    assert [c["players"] for c in here["benchmark"]["cells"]] == [2]
 
 
 def _dies_once(marker: str, args: tuple) -> list:
