@@ -49,7 +49,8 @@ Design decisions.
   response costs ``--br-timesteps`` learner steps (default 20,480: about 5-9 minutes of a
   core in Hegemony against bots, 40-64 learner steps a second); ``--br-train`` passes more
   ``meeplezoo train`` flags (a local best response from the shipped member:
-  ``--init-from hegemony_v1/ppo_classes``, as RULES.md's exploitability probe does).
+  ``--init-from hegemony_v1/ppo_classes``, as the exploitability probe of
+  docs/results/hegemony.md does).
 - **Journal.**  ``--out`` holds ``games.jsonl`` (a ``balance`` journal: one line per game, a
   cell per profile), ``run.json`` (the settings and every best response trained) and the
   report.  ``--resume`` goes on from them: played games are not played again (one is replayed
