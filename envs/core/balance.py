@@ -83,7 +83,12 @@ def stats_hook(game: Game) -> ModuleType | None:
 
 
 def role_labels(game: Game, hook: ModuleType | None) -> list[str]:
-    """Per seat, the short label of its role (the hook's ``ROLE_LABELS``, else the role)."""
+    """Per seat, the short label of its role (the hook's ``ROLE_LABELS``, else the role)
+    where each seat plays a role of its own (Hegemony's classes); else the seat's number
+    from 1 (``seat1`` is the start player), as the tables count: in a symmetric game the
+    seat is what a balance report compares."""
+    if not game.agents_are_roles:
+        return [f"seat{s + 1}" for s in range(game.num_players)]
     labels = getattr(hook, "ROLE_LABELS", {}) if hook else {}
     return [labels.get(game.seat_role(s), game.seat_role(s)) for s in range(game.num_players)]
 
@@ -125,6 +130,9 @@ def play_deal(game: Game, bots: list[StateBot], seed: int, g: int,
     best = max(keys)
     record: dict[str, Any] = {"g": g, "wins": [int(k == best) for k in keys],
                               "scores": [float(s) for s in state.scores()]}
+    chosen = state.seat_roles()
+    if chosen is not None:  # what each seat chose or was dealt (アジアンデリバリー's company)
+        record["chosen"] = list(chosen)
     if watcher:
         watcher.see(state)
         record["game"] = hook.game_record(state, watcher.events)
@@ -219,6 +227,24 @@ def seat_row(records: list[dict[str, Any]], seat: int,
     if hook and records:
         row.update(hook.seat_summary([r["game"] for r in records], seat))
     return row
+
+
+def chosen_rows(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per thing a seat chose or was dealt in play (``GameState.seat_roles``: a company),
+    over every seat of a lineup's games: seat-games, wins, win rate with its 95% Wilson
+    interval and mean score, the most winning first; empty for a game without such choices.
+    With the same agent in every seat it is that choice's strength under that play."""
+    tally: dict[str, list[float]] = {}
+    for r in records:
+        for seat, key in enumerate(r.get("chosen") or ()):
+            won, games, score = tally.setdefault(key, [0.0, 0.0, 0.0])
+            tally[key] = [won + r["wins"][seat], games + 1, score + r["scores"][seat]]
+    rows = {}
+    for key, (won, games, score) in sorted(tally.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
+        low, high = wilson(won, games)
+        rows[key] = {"games": int(games), "wins": int(won), "win_rate": won / games,
+                     "wilson_low": low, "wilson_high": high, "mean_score": score / games}
+    return rows
 
 
 def used_breakdown(rows: list[dict[str, Any]]) -> list[str]:

@@ -95,17 +95,25 @@ class BalanceError(MeepleZooError, ValueError):
 
 
 def _role_index(game: Game, labels: list[str], name: str, where: str) -> int:
-    """The seat of a role given by name or short label (case-insensitive)."""
+    """The seat of a role given by name or short label (case-insensitive); in a symmetric
+    game, where every seat plays the same role, the seat's label (``seat1`` ...)."""
+    roles = game.agents_are_roles
     for seat in range(game.num_players):
-        if name.lower() in (game.seat_role(seat).lower(), labels[seat].lower()):
+        if name.lower() in ((game.seat_role(seat).lower(),) if roles else ()) + (
+                labels[seat].lower(),):
             return seat
+    if not roles:
+        raise BalanceError(f"{where}: unknown seat {name!r}; {game.name} has one role for "
+                           f"every seat, so a cell names seats: {', '.join(labels)} or all")
     choices = ", ".join(f"{game.seat_role(s)} ({labels[s]})" if labels[s] != game.seat_role(s)
                         else game.seat_role(s) for s in range(game.num_players))
     raise BalanceError(f"{where}: unknown role {name!r}; the roles of {game.name} are {choices}")
 
 
 def parse_cell(game: Game, labels: list[str], text: str) -> Cell:
-    """``NAME=ROLE:SPEC,ROLE:SPEC``: roles left out play ``heuristic``."""
+    """``NAME=ROLE:SPEC,ROLE:SPEC``: roles left out play ``heuristic``; ``all:SPEC`` puts
+    SPEC in every seat (a symmetric game's seats are ``seat1`` ..., ``seat1`` the start
+    player)."""
     name, sep, body = text.partition("=")
     if not sep or not name.strip():
         raise BalanceError(f"--cell {text!r} must look like NAME=ROLE:SPEC,ROLE:SPEC,...")
@@ -114,6 +122,9 @@ def parse_cell(game: Game, labels: list[str], text: str) -> Cell:
         role, sep, spec = item.partition(":")
         if not sep or not spec:
             raise BalanceError(f"--cell {name}: {item!r} must look like ROLE:SPEC")
+        if role.strip().lower() == "all":
+            specs = [spec.strip()] * game.num_players
+            continue
         specs[_role_index(game, labels, role.strip(), f"--cell {name}")] = spec.strip()
     return Cell(name.strip(), tuple(specs))
 
@@ -200,14 +211,17 @@ def summarise(game: Game, cells: list[dict[str, Any]],
         rows = {labels[s]: {"agent": cell["specs"][s], **balance.seat_row(records, s, hook)}
                 for s in range(game.num_players)}
         entry: dict[str, Any] = {"classes": rows}
+        chosen = balance.chosen_rows(records)
+        if chosen:  # what the seats chose in play (a company): its strength in this lineup
+            entry["chosen"] = chosen
         if hook and records:
             entry["game"] = hook.lineup_summary([r["game"] for r in records])
         out[cell["name"]] = entry
     return out
 
 
-def _overview(summary: dict[str, Any], labels: list[str]) -> list[str]:
-    lines = ["### Win rate per class and cell, % (95% Wilson interval)", "",
+def _overview(summary: dict[str, Any], labels: list[str], per: str) -> list[str]:
+    lines = [f"### Win rate per {per} and cell, % (95% Wilson interval)", "",
              "| cell | " + " | ".join(labels) + " |", "|" + "---|" * (len(labels) + 1)]
     for name, entry in summary.items():
         rows = entry["classes"]
@@ -262,9 +276,10 @@ def markdown(report: dict[str, Any]) -> str:
     labels = balance.role_labels(game, hook)
     options = {k: v for k, v in report["config"].items() if k != "num_players"}
     score_label = getattr(hook, "SCORE_LABEL", "mean score")
-    lines = [f"## Class balance: {report['env']}, {report['games']} games per cell, "
+    per = "class" if game.agents_are_roles else "seat"
+    lines = [f"## {per.title()} balance: {report['env']}, {report['games']} games per cell, "
              f"seed {report['seed']}, options {options or 'default (none given)'}", "",
-             *sample_warning(report["summary"]), *_overview(report["summary"], labels),
+             *sample_warning(report["summary"]), *_overview(report["summary"], labels, per),
              *strength_markdown(report), *_against_random(report, labels, score_label)]
     for cell in report["cells"]:
         entry = report["summary"][cell["name"]]
@@ -274,7 +289,11 @@ def markdown(report: dict[str, Any]) -> str:
                  else f"{labels[group]} against random")
         lines += balance.seat_table(f"{cell['name']} (seat seeds: {seeds})",
                                     [(c, rows[c]) for c in labels], score_label,
-                                    ("agent", lambda c, rows=rows: rows[c]["agent"]))
+                                    ("agent", lambda c, rows=rows: rows[c]["agent"]), first=per)
+        if "chosen" in entry:
+            lines += balance.seat_table(
+                f"{cell['name']}: by what the seats chose in play (every seat counted)",
+                list(entry["chosen"].items()), score_label, first="choice")
         if hook and "game" in entry:
             lines += hook.markdown(entry["game"])
     return "\n".join(lines)

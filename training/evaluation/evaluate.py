@@ -333,9 +333,7 @@ def seat_labels(game: Any) -> list[str]:
     """How the per-seat columns are headed: by the seat's role where seats have fixed roles
     (Hegemony's classes, by their short labels), else by seat number from 1, as tables
     count."""
-    if game.agents_are_roles:
-        return role_labels(game, stats_hook(game))
-    return [f"seat{s + 1}" for s in range(game.num_players)]
+    return role_labels(game, stats_hook(game))
 
 
 def _seat_cells(r: dict[str, Any]) -> str:
