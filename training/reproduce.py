@@ -47,8 +47,8 @@ from meeplezoo.envs import retired
 from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.zoo import zoo_root
+from meeplezoo.training.cli import REPRODUCE_STAGES as STAGES
 
-STAGES = ("train", "export", "team", "carry", "records", "value", "rounds", "ship")
 STEP_KEYS = {"stage", "command", "what", "wall_time_s", "code_commit", "source", "recorded"}
 FILE_STEPS = ("mkdir", "cp")
 CARD_FILES = ("card.json", "team.json")

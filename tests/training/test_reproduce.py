@@ -138,6 +138,10 @@ def test_a_toy_recipe_runs_from_its_card_alone_and_resumes(tmp_path, monkeypatch
     assert cli.main(["reproduce", str(card)]) == 0
     shipped = json.loads((tmp_path / "zoo/toy_v0/toy_net/card.json").read_text())
     assert shipped["name"] == "toy_net" and (tmp_path / "zoo/toy_v0/toy_net/policy.onnx").exists()
+    # an export writes the list of the card it makes: the training command, then its own
+    assert [(s["stage"], s["command"]) for s in shipped["reproduce"]] == [
+        ("train", train), ("export", steps[3]["command"])]
+    assert shipped["reproduce"][1]["code_commit"]
     assert "[4/4] export: ship it" in capsys.readouterr().out
 
     shutil.rmtree(tmp_path / "zoo")
