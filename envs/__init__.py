@@ -35,6 +35,11 @@ _RETIRED = {
 }
 
 
+def retired() -> dict[str, str]:
+    """Every retired env id and the id that replaced it."""
+    return dict(_RETIRED)
+
+
 def register(name: str, module: str) -> None:
     """Add an env: ``module`` must define ``env`` and ``raw_env`` (see envs.core.aec)."""
     _MODULES[name] = module

@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                  "per-class strategy populations: payoff table, Nash, α-Rank, PSRO"),
     "action-counts": ("meeplezoo.training.evaluation.action_counts",
                       "how often each role chooses and could choose each action"),
+    "reproduce": ("meeplezoo.training.reproduce",
+                  "the commands that made a shipped network, from its card: print, check, run"),
     "zoo": ("meeplezoo.training.agents.zoo", "list the shipped opponents and their figures"),
     "demo": ("meeplezoo.training.demo", "the main job: train, evaluate and play briefly"),
     "bench": ("meeplezoo.envs.bench", "engine and bot speed of every game"),

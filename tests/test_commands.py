@@ -70,6 +70,7 @@ WRONG_PATH = {
                     NOPE],
     "rllib-export": ["--checkpoint", NOPE, "--name", "x", "--out", "{tmp}"],
     "serve": ["--saves", f"{NOPE}/saves"],
+    "reproduce": [NOPE, "--dry-run"],
 }
 NO_INPUT_PATH = {"zoo", "demo", "bench", "train-bench", "soak", "save-fuzz", "playthrough",
                  "hegemony-report"}  # they read no file a user names (only --json to write)
@@ -97,7 +98,7 @@ WRONG_ENV = {
 }
 # the env comes from a model, a team or a run, or is fixed (serve: each table names its own)
 NO_ENV = {"improve", "fit-value", "expert-iterate", "levels", "exploit", "demo", "hegemony-report",
-          "rllib-export", "serve"}
+          "rllib-export", "serve", "reproduce"}
 
 # command -> its required options (an unknown option is then the only thing wrong)
 REQUIRED = {

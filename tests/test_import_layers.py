@@ -27,7 +27,7 @@ FRONT_DOOR = ("meeplezoo", "meeplezoo.__main__", "meeplezoo.cli")
 # in rows before its own (or its own row; the circle test keeps a row free of circles).
 TRAINING_ROWS: list[tuple[str, ...]] = [
     ("cli",), ("agents",), ("data",), ("fitting",), ("evaluation",),
-    ("export", "play", "demo", "expert_iterate"), ("web",), ("rllib",)]
+    ("export", "play", "demo", "expert_iterate", "reproduce"), ("web",), ("rllib",)]
 KNOWN_CIRCLES: list[set[str]] = []  # none left
 
 

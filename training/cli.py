@@ -1,6 +1,7 @@
 """Shared by the training commands: typed ``--option KEY=VALUE`` game options, the code
-commit a run, an export or an evaluation records in its card, and the progress of an SB3
-run (``envs.core.progress``, which the envs/ commands share)."""
+commit a run, an export or an evaluation records in its card, a card's ``reproduce`` list
+(each command that makes or ships a network adds its step), and the progress of an SB3 run
+(``envs.core.progress``, which the envs/ commands share)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 from meeplezoo.envs.core.game import parse_options
 from meeplezoo.envs.core.progress import Progress
 
-__all__ = ["code_commit", "parse_options", "progress_callback", "require_training_extra"]
+__all__ = ["REPRODUCE_STAGES", "add_reproduce_step", "code_commit", "parse_options",
+           "progress_callback", "reproduce_steps", "require_training_extra"]
 
 
 def progress_callback(what: str, style: bool | str | None = "lines") -> Any:
@@ -81,3 +83,49 @@ def code_commit() -> str:
     except (OSError, subprocess.CalledProcessError):
         return os.environ.get("MEEPLEZOO_CODE_COMMIT") or "unknown"
     return sha + ("+dirty" if dirty.strip() else "")
+
+
+# A card's ``reproduce`` list: the commands that made its network, in this order of stages
+# (``meeplezoo reproduce`` prints, checks and runs it; docs/training.md).
+REPRODUCE_STAGES = ("train", "export", "team", "carry", "records", "value", "rounds", "ship")
+
+
+def reproduce_steps(card: dict[str, Any]) -> list[dict[str, Any]]:
+    """A copy of the card's ``reproduce`` list; for a card from before the lists, one train
+    step per segment of its chained ``command`` (each with its code commit where the card's
+    ``code_commit`` chain has one per command), or a team card's bundle."""
+    steps = card.get("reproduce")
+    if isinstance(steps, list):
+        return [dict(step) for step in steps]
+    if "members" in card:  # a team card's command is its bundle (its members' cards: the rest)
+        return [{"stage": "team", "command": card["command"], "what": "bundle one member per "
+                 "role", **({"code_commit": card["code_commit"]} if card.get("code_commit")
+                            else {})}] if card.get("command") else []
+    segments = [s for s in str(card.get("command") or "").split(" && ") if s.strip()]
+    commits = [c for c in str(card.get("code_commit") or "").split(" && ") if c.strip()]
+    tools = [s for s in segments if not s.startswith(("mkdir ", "cp "))]
+    commit_of = dict(zip(tools, commits, strict=True)) if len(tools) == len(commits) else {}
+    out = []
+    for segment in segments:
+        step = {"stage": "rounds" if segment.startswith("meeplezoo expert-iterate") else "train",
+                "command": segment, "what": "a command of the card's chained command"}
+        if segment in commit_of:
+            step["code_commit"] = commit_of[segment]
+        out.append(step)
+    return out
+
+
+def add_reproduce_step(card: dict[str, Any], stage: str, command: str, what: str,
+                       **facts: Any) -> dict[str, Any]:
+    """``card`` with one more step in its ``reproduce`` list (the list built first where the
+    card has none), after every step of its stage or an earlier one; ``facts``: its
+    ``code_commit``, ``wall_time_s``, where they are known."""
+    steps = reproduce_steps(card)
+    rank = REPRODUCE_STAGES.index(stage)
+    at = max((k + 1 for k, s in enumerate(steps)
+              if s.get("stage") in REPRODUCE_STAGES
+              and REPRODUCE_STAGES.index(s["stage"]) <= rank), default=0)
+    step = {"stage": stage, "command": command, "what": what,
+            **{k: v for k, v in facts.items() if v is not None}}
+    card["reproduce"] = [*steps[:at], step, *steps[at:]]
+    return card

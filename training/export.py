@@ -31,7 +31,7 @@ from meeplezoo.envs.core.command import run_command
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import action_names_hash, names_hash
 from meeplezoo.training.agents.specs import add_agents_argument, forms
-from meeplezoo.training.cli import code_commit
+from meeplezoo.training.cli import add_reproduce_step, code_commit
 from meeplezoo.training.fitting.onnx import (  # the library part, re-exported for callers
     export_model,
     export_snapshot,
@@ -82,6 +82,9 @@ def export_lookahead(base: str | Path, name: str, out: str | Path, search: list[
         "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "evaluation": None,
     })
+    if command:
+        add_reproduce_step(card, "ship", command, f"the network of {base.name} with a "
+                           "look-ahead at play time", code_commit=code_commit())
     (folder / "card.json").write_text(json.dumps(card, indent=2) + "\n")
     return folder
 
@@ -134,6 +137,9 @@ def carry_checkpoint(source: str | Path, to_env: str, out: str | Path = "runs/ch
     new_card = {**card, "env": to_env, "env_version": int(to_env.rsplit("_v", 1)[1]),
                 "evaluation": None,
                 "carried_from": [*card.get("carried_from", []), carried]}
+    if command:
+        add_reproduce_step(new_card, "carry", command, f"carry the network from {card['env']}",
+                           code_commit=carried["code_commit"])
     (folder / "card.json").write_text(json.dumps(new_card, indent=2, ensure_ascii=False) + "\n")
     return folder
 
@@ -162,6 +168,9 @@ def carry_team(source: str | Path, to_env: str, out: str | Path = "runs/checkpoi
                "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     new_team = {**team, "env": to_env, "evaluation": None,
                 "carried_from": [*team.get("carried_from", []), carried]}
+    if command:
+        add_reproduce_step(new_team, "carry", command, f"carry the team from {team['env']}",
+                           code_commit=carried["code_commit"])
     (folder / TEAM_FILE).write_text(json.dumps(new_team, indent=2) + "\n")
     return folder
 
@@ -190,12 +199,31 @@ def export_team(name: str, members: list[str], out: str | Path = "runs/checkpoin
         raise CheckpointError(f"{folder} exists already")
     for agent, role in zip(agents, roles):
         shutil.copytree(agent.path, folder / role)
+        if command:  # each member's list ends with the bundle it ships in
+            member = json.loads((folder / role / "card.json").read_text())
+            add_reproduce_step(member, "team", command, f"bundle the team {name}",
+                               code_commit=code_commit())
+            (folder / role / "card.json").write_text(
+                json.dumps(member, indent=2, ensure_ascii=False) + "\n")
     team = {"name": name, "env": env_name, "roles": {role: role for role in roles},
             "members": {role: str(agent.path) for role, agent in zip(roles, agents)},
             "command": command, "code_commit": code_commit(),
             "exported_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if command:
+        team["reproduce"] = [{"stage": "team", "command": command, "what": "bundle one member "
+                              "per role (each member's card lists the steps that made it)",
+                              "code_commit": team["code_commit"]}]
     (folder / TEAM_FILE).write_text(json.dumps(team, indent=2) + "\n")
     return folder
+
+
+def record_export_step(folder: Path, command: str, evaluated: bool) -> None:
+    """Add the export's own command to the new card's ``reproduce`` list."""
+    card_path = folder / "card.json"
+    card = json.loads(card_path.read_text())
+    add_reproduce_step(card, "export", command, "ONNX and card" + (
+        ", evaluated (the card's evaluation)" if evaluated else ""), code_commit=code_commit())
+    card_path.write_text(json.dumps(card, indent=2) + "\n")
 
 
 def _games(result: Any) -> int:
@@ -327,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
 
         require_training_extra("training.export --model")
         folder = export_model(args.model, args.name, args.out, run)
+    if args.snapshot or args.model:  # a new network (a carry, a team: their own steps)
+        record_export_step(folder, "meeplezoo export " + shlex.join(argv), bool(args.eval_games))
     print(f"evaluating {folder}" if args.evaluate else f"exported {folder}", flush=True)
     if args.eval_games:
         from meeplezoo.training.evaluation.evaluate import evaluate_checkpoint
@@ -351,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"this one ({args.eval_games}); nothing was written (--replace-evaluation "
                 "replaces it anyway)")
         card["evaluation"] = {**before, **results}
+        if args.evaluate:  # an export's own step already names its evaluation
+            add_reproduce_step(card, "ship", command, "evaluate it (the card's evaluation)",
+                               code_commit=code_commit())
         card_path.write_text(json.dumps(card, indent=2) + "\n")
         print("\n".join(evaluation_lines(results)))
         print(f"recorded in {card_path}")

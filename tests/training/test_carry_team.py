@@ -39,10 +39,14 @@ def test_carry_a_team_member_by_member_with_its_evaluation_kept_as_history(tmp_p
     assert team["env"] == "hegemony_v1" and team["evaluation"] is None
     assert team["carried_from"][0]["env"] == "hegemony_v0"
     assert team["carried_from"][0]["evaluation"] == {"vs_random": {"games": 7}}
+    carries = [s for s in team["reproduce"] if s["stage"] == "carry"]
+    assert carries[-1]["command"].startswith(f"meeplezoo export --carry {old}")
     for role in team["roles"]:
         card = json.loads((folder / role / "card.json").read_text())
         assert (card["env"], card["env_version"], card["evaluation"]) == ("hegemony_v1", 1, None)
         assert card["carried_from"][0]["evaluation"] == {"vs_random": {"games": 7}}
+        carries = [s for s in card["reproduce"] if s["stage"] == "carry"]  # in stage order
+        assert carries[-1]["command"].startswith(f"meeplezoo export --carry {old}")
         for name in ("policy.onnx", *([card["value_file"]] if "value_file" in card else [])):
             assert (folder / role / name).read_bytes() == (old / role / name).read_bytes()
     assert isinstance(make_bot(str(folder), envs.make_game("hegemony_v1"), seed=0), TeamBot)

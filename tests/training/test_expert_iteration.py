@@ -226,6 +226,10 @@ def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
         assert PolicyAgent(net)._value_session is not None  # the leaves' value
         assert card["name"] == f"{shipped['name']}_exit{round_no}"  # each from the source
         assert card["command"].count("meeplezoo expert-iterate") == 1
+        # its steps: the source's (its value kept with it), then this run's rounds
+        assert card["reproduce"][:len(shipped["reproduce"])] == shipped["reproduce"]
+        assert card["reproduce"][-1]["stage"] == "rounds"
+        assert card["reproduce"][-1]["command"].startswith("meeplezoo expert-iterate ")
         assert "levels" not in card  # the start network's levels are not this one's
     assert journal[1]["play"]["decisions"] > 0
     bare = valueless_copy(SOURCE)

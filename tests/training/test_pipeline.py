@@ -202,7 +202,9 @@ def test_resume_from_a_snapshot_with_another_reward_and_no_self_play(toy, run_di
     assert card["reward"] == "rank && win" and card["opponents"] == ["random"]
     shipped = json.loads((export.export_snapshot(written[-1], "pick", tmp_path / "ckpt")
                           / "card.json").read_text())
-    assert shipped["reproduce"].startswith("run the 2 commands in order")
+    assert shipped["reproduce_note"].startswith("run the 2 commands in order")
+    # the list: both training commands, then the export's own (not run here: no argv)
+    assert [s["stage"] for s in shipped["reproduce"]] == ["train", "train"]
 
 
 def test_an_unknown_reward_kind_is_refused(tmp_path, capsys):
@@ -415,7 +417,8 @@ def test_a_league_snapshot_ships_with_a_card_that_says_which_snapshot_it_is(toy,
     step = json.loads((snapshot / "card.json").read_text())["training_steps"]
     assert folder == tmp_path / toy.env / "league_pick"
     assert card["name"] == "league_pick" and card["training_steps"] == step
-    assert f"training step {step}" in card["reproduce"] and card["command"]
+    assert f"training step {step}" in card["reproduce_note"] and card["command"]
+    assert [s["command"] for s in card["reproduce"]] == card["command"].split(" && ")
     assert card["wall_time_s"] > 0  # the training time up to the snapshot
     agent = load(folder)
     state = toy.to_move(toy.game().new_initial_state(0), np.random.default_rng(0))

@@ -122,6 +122,10 @@ def test_a_team_checkpoint_plays_every_seat_by_its_role(role_runs, tmp_path, mon
     team = json.loads((folder / "team.json").read_text())
     assert set(team["roles"]) == {"trader", "banker", "judge"}
     assert team["command"].startswith("meeplezoo export --team ")
+    assert [(s["stage"], s["command"]) for s in team["reproduce"]] == [("team", team["command"])]
+    for role in team["roles"]:  # each member's list: its own steps, then the bundle
+        steps = json.loads((folder / role / "card.json").read_text())["reproduce"]
+        assert steps[0]["stage"] == "train" and steps[-1]["command"] == team["command"]
     game = envs.make_game(ENV)
     bot = make_bot(str(folder), game, seed=0)
     assert isinstance(bot, TeamBot)

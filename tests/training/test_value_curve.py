@@ -133,6 +133,13 @@ def test_a_value_fitted_on_two_runs_names_both_in_its_card(records, second_run, 
                            "--epochs", "1", "--hidden", "8", "--out", str(out)]) == 0
     fit = json.loads((out / "card.json").read_text())["value_fit"]
     assert [run["seed"] for run in fit["records"]] == [7, 8]
+    # the card's steps: the records' two commands, then this fit (the source's own fit gone)
+    steps = json.loads((out / "card.json").read_text())["reproduce"]
+    assert [s["stage"] for s in steps if s["stage"] in ("records", "value")] == [
+        "records", "records", "value"]
+    assert [s["command"] for s in steps if s["stage"] == "records"] == [
+        run["command"] for run in fit["records"]]
+    assert steps[-1]["command"] == fit["command"] and steps[-1]["wall_time_s"] > 0
     assert fit["learning_curve"][0]["games"] == 40
 
 

@@ -68,7 +68,7 @@ from meeplezoo.training.agents.opponents import (
     read_team_card,
 )
 from meeplezoo.training.agents.specs import add_agents_argument, forms
-from meeplezoo.training.cli import code_commit
+from meeplezoo.training.cli import add_reproduce_step, code_commit
 from meeplezoo.training.fitting.onnx import policy_role
 from meeplezoo.training.fitting.search_play import (
     CURRENT,
@@ -401,8 +401,16 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
             continue
         # a copy (the run's source cards are read again by every round), without the
         # source's measured levels: they are another network's
-        card = {k: v for k, v in card.items() if k != "levels" and (
+        card = {k: v for k, v in card.items() if k not in ("levels", "reproduce_note") and (
             run.get("keep_value") or k not in ("value_file", "value_fit"))}
+        if not run.get("keep_value"):  # the source's value is not this network's
+            card["reproduce"] = [s for s in card.get("reproduce") or []
+                                 if s.get("stage") not in ("records", "value")]
+        commits = str(run["code_commit"]).split(" && ")
+        for k, command in enumerate(str(run["command"]).split(" && ")):  # a --resume: two
+            add_reproduce_step(card, "rounds", command, f"expert iteration; this network is "
+                               f"round {round_no}'s (round_{round_no}/net)",
+                               code_commit=commits[k] if len(commits) > k else None)
         card.update({
             "name": f"{card['name']}_exit{round_no}",
             # searched, fitted and gated at this count alone: other counts are not measured

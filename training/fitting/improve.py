@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             "seconds": seconds,
         },
     })
-    for key in ("name", "evaluation", "exported_at", "reproduce"):
+    for key in ("name", "evaluation", "exported_at", "reproduce", "reproduce_note"):
         run.pop(key, None)  # a snapshot card's own fields are not facts of this run
     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     print(f"saved {out / 'final_model.zip'} in {seconds:.0f}s", flush=True)

@@ -20,6 +20,7 @@ from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.game import Game
 from meeplezoo.training.agents.opponents import MASKED_LOGIT, action_names_hash, names_hash
+from meeplezoo.training.cli import reproduce_steps
 
 
 def _masked_policy_module(policy: Any) -> Any:
@@ -190,8 +191,9 @@ def export_model(
 def export_snapshot(snapshot: str | Path, name: str,
                     out: str | Path = "runs/checkpoints") -> Path:
     """Ship a league snapshot (``<run>/pool/step_N``: already ONNX + card) as a
-    checkpoint.  Its card keeps the run's command; ``reproduce`` says which
-    snapshot of that command's run it is, because training went on after it."""
+    checkpoint.  Its card keeps the run's command; ``reproduce_note`` says which
+    snapshot of that command's run it is, because training went on after it (the export
+    command adds its step to the card's ``reproduce`` list)."""
     snapshot = Path(snapshot)
     card_path, onnx_path = snapshot / "card.json", snapshot / "policy.onnx"
     if not card_path.exists() or not onnx_path.exists():
@@ -209,7 +211,8 @@ def export_snapshot(snapshot: str | Path, name: str,
               else f"run the {segments} commands in order (each --resume names a model an "
                    "earlier one writes, each --init-from a checkpoint exported from one); this "
                    "policy is the league snapshot the last one writes")
-    card["reproduce"] = (
+    card["reproduce"] = reproduce_steps(card)  # its training commands; the export adds its own
+    card["reproduce_note"] = (
         f"{run_it} at training step {step} (pool/{snapshot.name}), not the run's final model"
     )
     card["exported_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

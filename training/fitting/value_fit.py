@@ -41,7 +41,7 @@ from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import make_bot
 from meeplezoo.training.agents.opponents import CheckpointError, checkpoint_folder
 from meeplezoo.training.agents.search import rollout_value
-from meeplezoo.training.cli import code_commit
+from meeplezoo.training.cli import add_reproduce_step, code_commit, reproduce_steps
 from meeplezoo.training.fitting.onnx import quiet_onnx_export
 from meeplezoo.training.fitting.value_curve import MARGIN_WEIGHT  # the search's own
 from meeplezoo.training.fitting.value_records import VALUE_FILE, fit_from_records, member_folders
@@ -234,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
                        "2 * (win share + 0.1 * score margin / score_scale) - 1")
             + " at the end of the policy's sampled self-play game",
             "wall_time_s": round(time.time() - start, 1), **figures}
+        card["reproduce"] = [s for s in reproduce_steps(card)  # a fit replaces the value
+                             if s.get("stage") not in ("records", "value")]
+        add_reproduce_step(card, "value", command, "fit the value network on the policy's own "
+                           "games", code_commit=code_commit(),
+                           wall_time_s=card["value_fit"]["wall_time_s"])
         card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
         print(f"{role or env_name}: held-out MSE {figures['held_out_mse']} (mean only "
               f"{figures['mean_only_mse']}, explained {figures['explained']:.1%}) on "

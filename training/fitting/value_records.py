@@ -27,7 +27,7 @@ from pathlib import Path
 from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.opponents import CheckpointError, TeamAgent, checkpoint_folder, load
-from meeplezoo.training.cli import code_commit
+from meeplezoo.training.cli import add_reproduce_step, code_commit, reproduce_steps
 from meeplezoo.training.data.records import RecordSet
 from meeplezoo.training.fitting import value_curve
 
@@ -124,6 +124,16 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
                        "other seat / score_scale (squared error); value = 2 * (win + 0.1 * "
                        "margin) - 1") + ", at the end of the recorded game",
             "learning_curve": curve, "baselines": baselines}
+        # a fit replaces the value: the earlier records and fit are no step of this one
+        card["reproduce"] = [s for s in reproduce_steps(card)
+                             if s.get("stage") not in ("records", "value")]
+        for run in runs:  # the records' commands, then this fit's
+            if run.get("command"):
+                add_reproduce_step(card, "records", run["command"], "record self-play games "
+                                   "for the value", code_commit=run.get("code_commit"))
+        add_reproduce_step(card, "value", command, "fit the value network on the records",
+                           code_commit=code_commit(),
+                           wall_time_s=card["value_fit"]["wall_time_s"])
         card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
         best = curve[-1]["held_out"]
         key = "margin_r2" if solo else "winner_log_loss"
