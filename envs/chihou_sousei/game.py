@@ -12,8 +12,8 @@ from meeplezoo.envs.chihou_sousei.rules import build_rules
 from meeplezoo.envs.chihou_sousei.saved import state_schema
 from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 from meeplezoo.envs.core.game import Game, Option
-from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.rng import new_rng
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.schema import Record
 
 

@@ -32,16 +32,8 @@ from meeplezoo.envs.chihou_sousei.actions import NUM_ACTIONS
 from meeplezoo.envs.chihou_sousei.board import NUM_CELLS, ORIGIN
 from meeplezoo.envs.chihou_sousei.data import BIG_CITY, NUM_CARDS
 from meeplezoo.envs.chihou_sousei.decisions import (
-    D_BONUS,
-    D_EVENT_ORDER,
-    D_EVENT_SOURCE,
-    D_EVENT_TARGET,
-    D_FM_SOURCE,
-    D_FM_TARGET,
-    D_MIGRATE,
     D_OVER,
     D_PICK,
-    D_PLACE,
     DECISION_NAMES,
     EMPTY,
     START_TOKENS,
