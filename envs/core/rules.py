@@ -61,6 +61,12 @@ class Primitive:
     costs: Callable[[Mapping[str, Any]], bool]
 
 
+def spends_nothing(can: Callable[[Any, int, int], bool],
+                   do: Callable[[Any, int, int], None]) -> Primitive:
+    """A primitive whose declared cost is nothing (``no_cost``, ``never_costs``)."""
+    return Primitive(can, do, no_cost, never_costs)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A game's rules for one configuration (see the module's docstring); frozen, so
