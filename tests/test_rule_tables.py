@@ -107,7 +107,7 @@ def test_hegemony_phase_rules_and_primitives_resolve_with_declared_costs():
         "pay", "machinery", "prosperity", "storage"}  # (no printed storage tile has a cost)
     cards = rules.cards
     used = {node["op"] for node in cards.nodes}
-    assert used <= set(rules.primitives) | set(effects.COMPOSITION)
+    assert used <= set(rules.primitives) | set(effects.COMPOSITION) | set(V.EVENT_TASKS)
 
 
 def test_a_pickled_game_leaves_its_rules_behind_and_builds_them_again():
