@@ -10,20 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeplezoo.envs.chihou_sousei import decisions as K
 from meeplezoo.envs.chihou_sousei import events, migration, planning, rounds
-from meeplezoo.envs.chihou_sousei.decisions import (
-    D_BONUS,
-    D_EVENT_ORDER,
-    D_EVENT_SOURCE,
-    D_EVENT_TARGET,
-    D_FM_SOURCE,
-    D_FM_TARGET,
-    D_MIGRATE,
-    D_OVER,
-    D_PICK,
-    D_PLACE,
-    DECISION_NAMES,
-)
 from meeplezoo.envs.core.rules import Choice, Rules
 
 
@@ -33,20 +21,20 @@ def _game_over(state: Any, action: int) -> None:
 
 # per decision (by its number): its options and what a legal action does
 _BY_DECISION = {
-    D_PICK: (planning.pick_options, planning.play_pick),
-    D_BONUS: (planning.bonus_options, planning.play_bonus),
-    D_FM_SOURCE: (planning.fm_source_options, planning.play_fm_source),
-    D_FM_TARGET: (planning.fm_target_options, planning.play_fm_target),
-    D_PLACE: (migration.place_options, migration.play_place),
-    D_MIGRATE: (migration.migrate_options, migration.play_migrate),
-    D_EVENT_ORDER: (events.order_options, events.play_order),
-    D_EVENT_SOURCE: (events.source_options, events.play_source),
-    D_EVENT_TARGET: (events.target_options, events.play_target),
-    D_OVER: (rounds.over_options, _game_over),
+    K.D_PICK: (planning.pick_options, planning.play_pick),
+    K.D_BONUS: (planning.bonus_options, planning.play_bonus),
+    K.D_FM_SOURCE: (planning.fm_source_options, planning.play_fm_source),
+    K.D_FM_TARGET: (planning.fm_target_options, planning.play_fm_target),
+    K.D_PLACE: (migration.place_options, migration.play_place),
+    K.D_MIGRATE: (migration.migrate_options, migration.play_migrate),
+    K.D_EVENT_ORDER: (events.order_options, events.play_order),
+    K.D_EVENT_SOURCE: (events.source_options, events.play_source),
+    K.D_EVENT_TARGET: (events.target_options, events.play_target),
+    K.D_OVER: (rounds.over_options, _game_over),
 }
 
 
 def build_rules() -> Rules:
     """The table of decisions, in the order of their numbers (``decisions.DECISION_NAMES``)."""
-    return Rules(choices=tuple(Choice(DECISION_NAMES[d], *_BY_DECISION[d])
-                               for d in range(D_OVER + 1)))
+    return Rules(choices=tuple(Choice(K.DECISION_NAMES[d], *_BY_DECISION[d])
+                               for d in range(K.D_OVER + 1)))

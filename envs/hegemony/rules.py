@@ -21,30 +21,22 @@ the families' tables when a game builds its rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from meeplezoo.envs.core.rules import Primitive, Rules
-from meeplezoo.envs.hegemony import (
-    economy,
-    effects,
-    effects_basic,
-    effects_companies,
-    effects_events,
-    effects_resources,
-    effects_state,
-    politics,
-    turn,
-    workers_free,
-)
+from meeplezoo.envs.hegemony import economy, effects, effects_basic, politics, turn, workers_free
 
-# the card interpreter's families, each with its ``PRIMITIVES`` table
-FAMILIES = (effects_basic, effects_resources, effects_companies, effects_state, effects_events)
+# the card interpreter's families (``effects_*``, each with its ``PRIMITIVES`` table), as
+# ``turn`` joins them
+FAMILIES = tuple(module for module in turn.PHASE_MODULES
+                 if module.__name__.rsplit(".", 1)[1].startswith("effects_"))
 
 
 def phase_rules() -> dict[str, Callable[..., Any] | Mapping[str, Any]]:
     """The phase rules a card's effect runs, by name, from the phase modules that hold them."""
     return {
-        "basic_actions": turn.BASIC,  # name -> (can, start) of every basic action
+        "basic_actions": MappingProxyType(turn.BASIC),  # name -> (can, start) of each basic action
         "can_propose": politics.can_propose,
         "push_propose": politics.push_propose,
         "change_policy": politics.change_policy,
@@ -56,7 +48,7 @@ def phase_rules() -> dict[str, Callable[..., Any] | Mapping[str, Any]]:
     }
 
 
-def primitives() -> dict[str, Primitive]:
+def primitives() -> Mapping[str, Primitive]:
     """Every card primitive, joined from the families (each op once; every leaf primitive of
     the vocabulary has one: ``effects.check_primitives``)."""
     joined: dict[str, Primitive] = {}
@@ -66,7 +58,7 @@ def primitives() -> dict[str, Primitive]:
                 raise ValueError(f"primitive {op!r} is defined twice ({family.__name__})")
             joined[op] = primitive
     effects.check_primitives(joined)
-    return joined
+    return MappingProxyType(joined)
 
 
 def build_rules() -> Rules:

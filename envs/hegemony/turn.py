@@ -410,7 +410,7 @@ def _all_codes() -> dict[int, Decision | Step]:
 AGENDA_NAMES: Mapping[int, str] = MappingProxyType(
     {code: kind.name for code, kind in _all_codes().items()})
 DECISION_CODES = tuple(sorted(code for code, kind in _all_codes().items()
-                              if isinstance(kind, Decision)))
+                              if isinstance(kind, Decision)))  # (each call builds the same)
 
 
 def build_agenda() -> AgendaRules:
