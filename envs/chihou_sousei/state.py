@@ -112,7 +112,7 @@ class ChihouSouseiState(GameState):
     def _legal_mask(self) -> np.ndarray:
         # the decision's options (the game's rules object, ``rules.py``), as a shared mask
         return shared_mask(self.game, self.game.rules.legal_of[self.decision](self),
-                           MASKS_MEMO, NUM_ACTIONS, MASK_MEMO_CAP)
+                           MASKS_MEMO, NUM_ACTIONS, MASK_MEMO_CAP, item_writes=NUM_ACTIONS)
 
     def _apply(self, action: int) -> None:
         self.game.rules.apply_of[self.decision](self, action)

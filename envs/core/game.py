@@ -410,10 +410,13 @@ class GameState(ABC):
         return f"<{type(self).__name__} of {self.game!r}>"
 
 
-def shared_mask(game: Game, legal: Any, memo: str, size: int, cap: int = 100_000) -> np.ndarray:
+def shared_mask(game: Game, legal: Any, memo: str, size: int, cap: int = 100_000,
+                item_writes: int = 0) -> np.ndarray:
     """The read-only bool mask of ``size`` entries that allows exactly ``legal``, shared by
     every position of ``game`` with the same legal actions (the game's memo ``memo``, cleared
-    when it holds ``cap`` masks): a lookup costs less than building the mask."""
+    when it holds ``cap`` masks): a lookup costs less than building the mask.  Up to
+    ``item_writes`` legal actions are set one by one, more by one fancy index (which is
+    cheaper depends on the game's lists: each game keeps the way it measured best)."""
     key = tuple(legal)
     masks = game.memo(memo)
     mask = masks.get(key)
@@ -421,8 +424,8 @@ def shared_mask(game: Game, legal: Any, memo: str, size: int, cap: int = 100_000
         if len(masks) >= cap:
             masks.clear()
         mask = np.zeros(size, dtype=bool)
-        if len(key) <= 24:
-            for action in key:  # item writes beat fancy indexing for short lists
+        if len(key) <= item_writes:
+            for action in key:
                 mask[action] = True
         else:
             mask[list(key)] = True
