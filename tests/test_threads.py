@@ -109,17 +109,11 @@ ENVS = Path(__file__).resolve().parents[1] / "envs"
 MUTATORS = {"append", "extend", "update", "setdefault", "pop", "popitem", "clear", "add",
             "discard", "remove", "insert", "sort", "reverse"}
 # The module-level tables still filled after import, each for a reason: the env registry
-# (``register``, PettingZoo's and gymnasium's public way to add an env), and Hegemony's card
-# interpreter, whose node table (and the memos keyed by its node ids) and registries are built
-# when its modules are imported (``add_node`` and ``add_event`` extend the table for tests'
-# hand-made cards): the rule tables that the Hegemony rules object is to carry.  Every other
-# memo lives on its game (``Game.memo``) or its state.
+# (``register``, PettingZoo's and gymnasium's public way to add an env).  Every other table a
+# rule reads is built by a function into its game's rules object (``Game.build_rules``), and
+# every memo lives on its game (``Game.memo``) or its state.
 FILLED_AFTER_IMPORT = {
     "__init__.py": {"_MODULES"},
-    "hegemony/effects.py": {"NODES", "CHILDREN", "MODS", "CARD_NODES", "EVENT_NODE", "EVENTS",
-                            "_EFFECT_LOSS", "BUILD_FOR_NODE", "_COSTS_MONEY"},
-    "hegemony/effects_basic.py": {"_MODS_KEYS", "_WIDENS"},
-    "hegemony/phase_rules.py": {"_RULES"},
 }
 
 

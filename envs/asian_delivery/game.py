@@ -13,6 +13,7 @@ from meeplezoo.envs.asian_delivery.round_end import as_if_ended, end_round
 from meeplezoo.envs.asian_delivery.setup import new_state
 from meeplezoo.envs.asian_delivery.state import AsianDeliveryState
 from meeplezoo.envs.core.game import Game, Option
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.schema import Record
 
 
@@ -33,9 +34,6 @@ class AsianDeliveryGame(Game):
 
     name = "asian_delivery_v1"
     title = "アジアンデリバリー (Asian Delivery)"
-    # per decision kind (actions.DECISIONS): its legal actions and its effect
-    legal_by_decision = rules.LEGAL
-    apply_by_decision = rules.APPLY
     min_players = 3
     max_players = 5
     default_players = 4
@@ -59,6 +57,11 @@ class AsianDeliveryGame(Game):
     }
     max_decisions = 20_000
     score_scale = 10.0
+
+    def build_rules(self) -> Rules:
+        """Per decision kind (``actions.DECISIONS``), its legal actions and its effect
+        (``rules.build_rules``)."""
+        return rules.build_rules()
 
     def num_actions(self, role: str | None = None) -> int:
         return NUM_ACTIONS

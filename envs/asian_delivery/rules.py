@@ -1,13 +1,14 @@
-"""Dispatch from the pending decision kind to its legal actions and its effect."""
+"""The rules object: from the pending decision kind to its legal actions and its effect."""
 
 from __future__ import annotations
 
 from meeplezoo.envs.asian_delivery import layout as L
 from meeplezoo.envs.asian_delivery import round_end, turn
-from meeplezoo.envs.asian_delivery.actions import A_COMPANY, D_COMPANY
+from meeplezoo.envs.asian_delivery.actions import A_COMPANY, D_COMPANY, DECISIONS
 from meeplezoo.envs.asian_delivery.data import COMPANIES
 from meeplezoo.envs.asian_delivery.setup import take_company
 from meeplezoo.envs.asian_delivery.state import AsianDeliveryState
+from meeplezoo.envs.core.rules import Choice, Rules
 
 
 def legal_company(s: AsianDeliveryState) -> list[int]:
@@ -37,38 +38,25 @@ def start_round_one(s: AsianDeliveryState) -> None:
     turn.start_main_phase(s)
 
 
-LEGAL = (
-    legal_company,
-    turn.legal_main,
-    turn.legal_place,
-    turn.legal_request,
-    turn.legal_fulfil_area,
-    turn.legal_from,
-    turn.legal_to,
-    turn.legal_kind,
-    turn.legal_upgrade,
-    round_end.legal_grow_track,
-    round_end.legal_grow_marker,
+# per decision kind (``actions.DECISIONS``, in order): its legal actions and its effect
+_BY_DECISION = (
+    (legal_company, do_company),
+    (turn.legal_main, turn.do_main),
+    (turn.legal_place, turn.do_place),
+    (turn.legal_request, turn.do_request),
+    (turn.legal_fulfil_area, turn.do_fulfil_area),
+    (turn.legal_from, turn.do_from),
+    (turn.legal_to, turn.do_to),
+    (turn.legal_kind, turn.do_kind),
+    (turn.legal_upgrade, turn.do_upgrade),
+    (round_end.legal_grow_track, round_end.do_grow_track),
+    (round_end.legal_grow_marker, round_end.do_grow_marker),
 )
-APPLY = (
-    do_company,
-    turn.do_main,
-    turn.do_place,
-    turn.do_request,
-    turn.do_fulfil_area,
-    turn.do_from,
-    turn.do_to,
-    turn.do_kind,
-    turn.do_upgrade,
-    round_end.do_grow_track,
-    round_end.do_grow_marker,
-)
-assert len(LEGAL) == len(APPLY) == D_COMPANY + 11
+assert len(_BY_DECISION) == len(DECISIONS) == D_COMPANY + 11
 
 
-def legal_actions(s: AsianDeliveryState) -> list[int]:
-    return LEGAL[s.v[L.I_DECISION]](s)
-
-
-def apply_action(s: AsianDeliveryState, action: int) -> None:
-    APPLY[s.v[L.I_DECISION]](s, action)
+def build_rules() -> Rules:
+    """The game's rules object: one ``Choice`` per decision kind, by its number (the game
+    builds it once, ``AsianDeliveryGame.build_rules``; every state reads it there)."""
+    return Rules(choices=tuple(Choice(name, legal, apply)
+                               for name, (legal, apply) in zip(DECISIONS, _BY_DECISION)))

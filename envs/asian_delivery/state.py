@@ -64,7 +64,7 @@ from meeplezoo.envs.asian_delivery.data import (
     WAREHOUSE,
     WORKERS,
 )
-from meeplezoo.envs.core.game import TERMINAL, GameState
+from meeplezoo.envs.core.game import TERMINAL, GameState, shared_mask
 from meeplezoo.envs.core.hidden import redraw
 from meeplezoo.envs.core.rng import LazyRng, rng_from_dict, rng_to_dict
 
@@ -88,16 +88,7 @@ MASKS_MEMO = "asian_delivery.masks"  # the game's memo (``Game.memo``) of read-o
 
 def mask_of(game: Any, legal: list[int]) -> np.ndarray:
     """A shared read-only bool mask for a list of legal actions (memoised on the game)."""
-    key = tuple(legal)
-    masks = game.memo(MASKS_MEMO)
-    mask = masks.get(key)
-    if mask is None:
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        mask[list(key)] = True
-        mask.flags.writeable = False
-        if len(masks) < 200_000:
-            masks[key] = mask
-    return mask
+    return shared_mask(game, legal, MASKS_MEMO, NUM_ACTIONS, 200_000)
 
 
 class AsianDeliveryState(LazyRng, GameState):
@@ -190,11 +181,11 @@ class AsianDeliveryState(LazyRng, GameState):
         return self.v[L.I_OVER] == 1
 
     def _legal_mask(self) -> np.ndarray:
-        # per decision kind, its rule functions: the tables of rules.py, held by the game
-        return mask_of(self.game, self.game.legal_by_decision[self.v[L.I_DECISION]](self))
+        # per decision kind, its rule functions: the game's rules object (rules.py)
+        return mask_of(self.game, self.game.rules.legal_of[self.v[L.I_DECISION]](self))
 
     def _apply(self, action: int) -> None:
-        self.game.apply_by_decision[self.v[L.I_DECISION]](self, action)
+        self.game.rules.apply_of[self.v[L.I_DECISION]](self, action)
 
     def scores(self) -> list[float]:
         """Final VP once the game is over; before that, as if it ended now (the final

@@ -8,10 +8,12 @@ from meeplezoo.envs.chihou_sousei.actions import ACTION_NAMES, NUM_ACTIONS
 from meeplezoo.envs.chihou_sousei.bot import ChihouBot
 from meeplezoo.envs.chihou_sousei.observation import LAYOUT
 from meeplezoo.envs.chihou_sousei.render import render_state
+from meeplezoo.envs.chihou_sousei.rules import build_rules
 from meeplezoo.envs.chihou_sousei.saved import state_schema
 from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 from meeplezoo.envs.core.game import Game, Option
 from meeplezoo.envs.core.rng import new_rng
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.schema import Record
 
 
@@ -38,6 +40,10 @@ class ChihouSouseiGame(Game):
     }
     max_decisions = 1_000  # random games take about 60 (2p) to 125 (4p) decisions
     score_scale = 10.0
+
+    def build_rules(self) -> Rules:
+        """One ``Choice`` per decision kind: its options and its step (``rules.py``)."""
+        return build_rules()
 
     def num_actions(self, role: str | None = None) -> int:
         return NUM_ACTIONS

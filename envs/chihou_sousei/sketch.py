@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.envs.chihou_sousei.decisions import D_PLACE
-from meeplezoo.envs.chihou_sousei.state import OPTIONS, STEPS, ChihouSouseiState
+from meeplezoo.envs.chihou_sousei.state import ChihouSouseiState
 from meeplezoo.envs.core.errors import IllegalActionError
 
 
@@ -72,7 +72,8 @@ class Sketch(ChihouSouseiState):
     def legal_actions(self) -> list[int]:
         """The legal actions, increasing (the cached list: do not mutate it)."""
         if self._legal is None:
-            self._legal = sorted(OPTIONS[self.decision](self))  # [] once the game is over
+            # [] once the game is over
+            self._legal = sorted(self.game.rules.legal_of[self.decision](self))
         return self._legal
 
     def apply(self, action: int) -> None:
@@ -87,7 +88,7 @@ class Sketch(ChihouSouseiState):
             self._own(p, self.decision == D_PLACE)
         if self.fm_seat >= 0:
             self._own(self.fm_seat, False)
-        STEPS[self.decision](self, action)  # ``_apply``, one call less
+        self.game.rules.apply_of[self.decision](self, action)  # ``_apply``, one call fewer
 
     def place_now(self, seat: int, card: int) -> None:
         """What-if for judging a pick: ``seat`` places ``card`` at once (the

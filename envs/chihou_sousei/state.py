@@ -27,21 +27,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from meeplezoo.envs.chihou_sousei import caches, events, migration, planning, rounds
+from meeplezoo.envs.chihou_sousei import caches, events, rounds
 from meeplezoo.envs.chihou_sousei.actions import NUM_ACTIONS
 from meeplezoo.envs.chihou_sousei.board import NUM_CELLS, ORIGIN
 from meeplezoo.envs.chihou_sousei.data import BIG_CITY, NUM_CARDS
 from meeplezoo.envs.chihou_sousei.decisions import (
-    D_BONUS,
-    D_EVENT_ORDER,
-    D_EVENT_SOURCE,
-    D_EVENT_TARGET,
-    D_FM_SOURCE,
-    D_FM_TARGET,
-    D_MIGRATE,
     D_OVER,
     D_PICK,
-    D_PLACE,
     DECISION_NAMES,
     EMPTY,
     START_TOKENS,
@@ -49,26 +41,10 @@ from meeplezoo.envs.chihou_sousei.decisions import (
 )
 from meeplezoo.envs.chihou_sousei.invariants import check_position
 from meeplezoo.envs.chihou_sousei.saved import load_fields, save_fields
-from meeplezoo.envs.core.game import GameState
+from meeplezoo.envs.core.game import GameState, shared_mask
 from meeplezoo.envs.core.hidden import redraw
 from meeplezoo.envs.core.rng import copy_rng
 
-# per decision (indexed by its number): its legal actions, in no particular order and
-# without repeats (the one statement of the options, for the mask and for sketches),
-# and what a legal action does
-_BY_DECISION = {
-    D_PICK: (planning.pick_options, planning.play_pick),
-    D_BONUS: (planning.bonus_options, planning.play_bonus),
-    D_FM_SOURCE: (planning.fm_source_options, planning.play_fm_source),
-    D_FM_TARGET: (planning.fm_target_options, planning.play_fm_target),
-    D_PLACE: (migration.place_options, migration.play_place),
-    D_MIGRATE: (migration.migrate_options, migration.play_migrate),
-    D_EVENT_ORDER: (events.order_options, events.play_order),
-    D_EVENT_SOURCE: (events.source_options, events.play_source),
-    D_EVENT_TARGET: (events.target_options, events.play_target),
-}
-OPTIONS = (*(_BY_DECISION[d][0] for d in range(D_OVER)), rounds.over_options)
-STEPS = tuple(_BY_DECISION[d][1] for d in range(D_OVER))
 # read-only masks by options tuple, the game's memo: a lookup costs less than building the mask
 MASKS_MEMO = "chihou_sousei.masks"
 MASK_MEMO_CAP = 50_000
@@ -134,21 +110,12 @@ class ChihouSouseiState(GameState):
         return DECISION_NAMES[self.decision]
 
     def _legal_mask(self) -> np.ndarray:
-        key = tuple(OPTIONS[self.decision](self))
-        masks = self.game.memo(MASKS_MEMO)
-        mask = masks.get(key)
-        if mask is None:
-            if len(masks) >= MASK_MEMO_CAP:
-                masks.clear()
-            mask = np.zeros(NUM_ACTIONS, dtype=bool)
-            for action in key:  # item writes beat fancy indexing
-                mask[action] = True
-            mask.flags.writeable = False  # shared by every position with these options
-            masks[key] = mask
-        return mask
+        # the decision's options (the game's rules object, ``rules.py``), as a shared mask
+        return shared_mask(self.game, self.game.rules.legal_of[self.decision](self),
+                           MASKS_MEMO, NUM_ACTIONS, MASK_MEMO_CAP, item_writes=NUM_ACTIONS)
 
     def _apply(self, action: int) -> None:
-        STEPS[self.decision](self, action)
+        self.game.rules.apply_of[self.decision](self, action)
 
     def event_options(self, cell: int | None = None) -> list[int]:
         """Cells the placing player may choose for the event of ``cell``

@@ -221,15 +221,19 @@ class AgendaState:
     """Mixin for a ``GameState`` whose flow is its agenda: it gives the state ``push``, the run
     loop and the ``GameState`` hooks that only read the agenda.  The state sets ``agenda``,
     ``_legal`` (the pending legal actions; None while a decision's ``choice`` spared listing
-    them: read them through ``pending``), ``_dirty`` and ``_tdirty``; ``agenda_rules`` is set
-    by the class when its module can import them, else read from the state's game (a game
-    whose rules sit above its state: Hegemony)."""
+    them: read them through ``pending``), ``_dirty`` and ``_tdirty``; the agenda table is the
+    game's rules object's (``Game.build_rules``), read through ``agenda_rules``."""
 
-    agenda_rules: AgendaRules
     agenda: list[Item]
     _legal: list[int] | None
     _dirty: list[int]
     _tdirty: int
+
+    @property
+    def agenda_rules(self) -> AgendaRules:
+        """The agenda table: the game's rules object's (``state.game.rules.agenda``), built
+        once by the game, so a pickle or a copy of a state never carries it."""
+        return self.game.rules.agenda  # type: ignore[attr-defined]
 
     def push(self, *items: Item) -> None:
         """Push ``items`` so that they run in the order given (the first runs next)."""

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError, IllegalActionError
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.schema import Spec, validate
 
 TERMINAL = -1  # current_player() once the game is over
@@ -105,6 +106,22 @@ class Game(ABC):
                     f"choose one of {list(option.choices)}"
                 )
             self.config[key] = value
+        # the game's rules object, built once here and read by every state (``GameState.rules``)
+        self.rules: Rules = self.build_rules()
+
+    def build_rules(self) -> Rules:
+        """The game's rules object (``core.rules``): its decisions and steps, named phase
+        rules, card primitives and card tables.  Called once, by ``__init__`` (and again when
+        a pickled game is loaded); a game overrides it."""
+        return Rules()
+
+    def with_rules(self, rules: Rules) -> Game:
+        """A copy of this game that plays by ``rules`` (a test's hand-made card added to the
+        table), without the memos; this game and its states keep their own rules."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__getstate__())
+        other.rules = rules
+        return other
 
     # -- roles ----------------------------------------------------------------
     def seat_role(self, seat: int) -> str:
@@ -227,8 +244,13 @@ class Game(ABC):
         return table
 
     def __getstate__(self) -> dict[str, Any]:
-        """The game without its memos (``memo``): a pickled state carries its game."""
-        return {k: v for k, v in self.__dict__.items() if k != "_memos"}
+        """The game without its memos (``memo``) and its rules object (it holds functions): a
+        pickled state carries its game, whose rules are built again on load."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("_memos", "rules")}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.rules = self.build_rules()
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.config_dict().items())
@@ -245,6 +267,12 @@ class GameState(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self._mask: np.ndarray | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules object, handed to every state through its game (never copied
+        into the state, so a clone or a pickle of a state never carries it)."""
+        return self.game.rules
 
     # -- hooks a game implements -------------------------------------------------
     @abstractmethod
@@ -380,6 +408,30 @@ class GameState(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}>"
+
+
+def shared_mask(game: Game, legal: Any, memo: str, size: int, cap: int = 100_000,
+                item_writes: int = 0) -> np.ndarray:
+    """The read-only bool mask of ``size`` entries that allows exactly ``legal``, shared by
+    every position of ``game`` with the same legal actions (the game's memo ``memo``, cleared
+    when it holds ``cap`` masks): a lookup costs less than building the mask.  Up to
+    ``item_writes`` legal actions are set one by one, more by one fancy index (which is
+    cheaper depends on the game's lists: each game keeps the way it measured best)."""
+    key = tuple(legal)
+    masks = game.memo(memo)
+    mask = masks.get(key)
+    if mask is None:
+        if len(masks) >= cap:
+            masks.clear()
+        mask = np.zeros(size, dtype=bool)
+        if len(key) <= item_writes:
+            for action in key:
+                mask[action] = True
+        else:
+            mask[list(key)] = True
+        mask.flags.writeable = False
+        masks[key] = mask
+    return mask
 
 
 def state_from_saved(game_cls: type[Game], data: Any) -> GameState:

@@ -1,6 +1,7 @@
 """Agenda code numbers, in one table so that phase modules can push each other's items
 without importing each other.  Each phase module owns a range and names its codes there;
-``turn.AGENDA`` joins every module's ``CODES`` (a clash is an import-time error)."""
+``turn.build_agenda`` joins every module's ``CODES`` (a clash is an error: ``turn`` checks it
+when imported)."""
 
 # turn.py: 0-19
 SETUP_SKILL = 0      # decision: MC picks the industry of its starting skilled worker (§1.3)

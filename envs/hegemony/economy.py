@@ -36,7 +36,6 @@ from meeplezoo.envs.hegemony import (
     effects_basic,
     effects_companies,
     money,
-    phase_rules,
     storage,
 )
 from meeplezoo.envs.hegemony import data as D
@@ -366,6 +365,3 @@ BASIC = {
     "lobby": (_can_lobby, _start_lobby),
 }
 
-
-# the rule a card's effect runs (effects_companies reaches it through ``phase_rules``)
-phase_rules.provide(sell_company=sell_company)

@@ -1,10 +1,11 @@
 """The card and Event interpreter (our Hegemony rules page §2.2, §3.13, §11.1): card data is
 data, and the interpreter is the code that runs it.  This module is its core: the node table,
-the agenda codes and scratch keys, the dispatch, and the registries the families fill.
+the agenda codes and scratch keys, the dispatch.
 
-Every effect node of every action card and every Event task is indexed once, at import, into
-one flat table (``NODES``), so an agenda item ``(code, seat, node_id)`` names the node it works
-on and a saved game stays a list of int triples.  ``RUN`` runs one node for a seat: composition
+Every effect node of every action card and every Event task is indexed once per game into one
+flat table (``build_nodes`` -> ``CardTable``, held by the game's rules object as
+``st.game.rules.cards``), so an agenda item ``(code, seat, node_id)`` names the node it works on
+and a saved game stays a list of int triples.  ``RUN`` runs one node for a seat: composition
 (``seq``, ``choice``, ``optional``, ``if``) pushes more items, a primitive acts on the state at
 once or pushes the small decisions it needs (a company, a class, a quantity ...), each drawn
 from the shared catalogue blocks of ``actions.py``.
@@ -16,27 +17,30 @@ a precondition may fail inside ``optional``, in the untaken branch of ``if`` or 
 take loans.  A node that cannot be done any more when its turn comes (an earlier effect of the
 same card used what it needed) is skipped, so a played card always completes.
 
-The primitives come in families, each a module above this one that registers a
-``(can, do)`` pair per primitive (``register``) and plugs its decisions into ``turn`` as a
-phase module does (``CODES``): ``effects_basic`` (a class's basic action under a card's
-modifiers, and the modifiers the phase modules read), ``effects_resources`` (gain, pay, VP,
-cubes and the voting bag, workers), ``effects_companies`` (companies, extra production,
-machinery, storage tiles, Prosperity), ``effects_state`` (Legitimacy, policy shifts, Event
-peeks, ``provide``) and ``effects_events`` (sales to the State and the State's Event Action).
-What they all read (amounts, filters, requirements, what a class holds) sits below, in
-``effects_terms``.  The core never imports a family: ``turn`` imports every one of them
-(``PHASE_MODULES``) and checks that every primitive has its pair (``check_registered``) before
-any state exists.  The agenda codes and scratch keys of every family are named here, in one
-table of the ``codes.EFFECTS`` range.
+The primitives come in families, each a module above this one whose ``PRIMITIVES`` table gives
+each of its primitives as a ``core.rules.Primitive`` (its check, its effect and its declared
+cost) and whose ``CODES`` plug its decisions into ``turn`` as a phase module does:
+``effects_basic`` (a class's basic action under a card's modifiers, and the modifiers the phase
+modules read), ``effects_resources`` (gain, pay, VP, cubes and the voting bag, workers),
+``effects_companies`` (companies, extra production, machinery, storage tiles, Prosperity),
+``effects_state`` (Legitimacy, policy shifts, Event peeks, ``provide``) and ``effects_events``
+(sales to the State and the State's Event Action).  What they all read (amounts, filters,
+requirements, what a class holds) sits below, in ``effects_terms``.  The core never imports a
+family: the game's rules object (``rules.py``) joins their tables, checks that every primitive
+has one (``check_primitives``) and hands them to every state (``st.game.rules.primitives``);
+nothing is registered by importing a module.  The agenda codes and scratch keys of every family
+are named here, in one table of the ``codes.EFFECTS`` range.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
+from meeplezoo.envs.core.rules import Primitive
 from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony import money
@@ -47,7 +51,6 @@ from meeplezoo.envs.hegemony.effects_terms import (
     BENEFIT_SLOT,
     CLASS_OF,
     EMPTY,
-    amount,
     requirement,
 )
 
@@ -99,88 +102,147 @@ CTX: dict[str, int] = {ACTIVE: -1, COUNT: 0, BENEFITS_ADDED: 0, EVENT_CARD: -1,
 
 
 # -- the node table ------------------------------------------------------------------------------
-NODES: list[Mapping[str, Any]] = []
-CHILDREN: list[tuple[int, ...]] = []  # seq effects, choice options, optional effect, if then/else
-MODS: list[Mapping[str, Any]] = []    # a basic node's modifiers (empty for other nodes)
-CARD_NODES: list[list[tuple[int, ...]]] = [[], [], [], []]  # [cls][design] -> top-level nodes
-EVENT_NODE: list[int] = []            # [event] -> its task node
-_EFFECT_LOSS: list[list[bool]] = [[], [], [], []]  # [cls][design]: an Extra Tax in its effect
-EVENTS: list[C.Event] = []            # cards.EVENTS, then any Event added by ``add_event``
+Node = Mapping[str, Any]
+Extra = tuple[str, Any]  # ("node", a hand-made effect node) or ("event", a hand-made C.Event)
 
 
-def _index(node: Mapping[str, Any]) -> int:
-    """Add ``node`` and its sub-nodes to the table; its id."""
-    nid = len(NODES)
-    NODES.append(node)
-    CHILDREN.append(())
-    MODS.append(EMPTY)
-    op = node["op"]
-    if op in ("seq", "choice"):
-        kids = tuple(_index(child) for child in node["effects" if op == "seq" else "options"])
-    elif op == "optional":
-        kids = (_index(node["effect"]),)
-    elif op == "if":
-        kids = (_index(node["then"]), _index(node["else"]) if "else" in node else -1)
-    else:
-        kids = ()
-    CHILDREN[nid] = kids
-    if op == "basic":
-        MODS[nid] = MappingProxyType({k: v for k, v in node.items() if k not in ("op", "action")})
+@dataclass(frozen=True, slots=True)
+class CardTable:
+    """Every effect node of every action card and Event task, indexed once into flat tables
+    (built by ``build_nodes`` for the game's rules object, ``HegemonyGame.build_rules``), so an
+    agenda item ``(code, seat, node_id)`` names the node it works on.  Frozen: a test's
+    hand-made card makes a new table (``add_node``, ``add_event``)."""
+
+    nodes: tuple[Node, ...]
+    children: tuple[tuple[int, ...], ...]  # seq effects, choice options, optional, if then/else
+    mods: tuple[Node, ...]  # a basic node's modifiers (empty for other nodes)
+    card_nodes: tuple[tuple[tuple[int, ...], ...], ...]  # [cls][design] -> top-level nodes
+    event_node: tuple[int, ...]  # [event] -> its task node
+    events: tuple[C.Event, ...]  # cards.EVENTS, then any Event added by ``add_event``
+    effect_loss: tuple[tuple[bool, ...], ...]  # [cls][design]: an Extra Tax in its effect
+    build_for_node: Mapping[int, int]  # min_cost -> the synthetic build_for node
+    propose_for_node: int  # the synthetic propose_for node
+    costs_money: tuple[bool, ...]  # [node]: whether its ``_cost`` can be other than 0
+    mods_key: tuple[Any, ...]  # [node]: (action, modifiers) of a basic node, else None
+    widens: tuple[bool, ...]  # [node]: a basic node's modifiers only widen its action
+    primitives: Mapping[str, Primitive]  # what the table was built with (``extended``)
+    widening: Callable[[Node, Node], bool]
+    extras: tuple[Extra, ...] = ()
+
+    def extended(self, extra: Extra) -> CardTable:
+        """This table with one hand-made node or Event more (its ids follow every other)."""
+        return build_nodes(self.primitives, self.widening, (*self.extras, extra))
+
+
+def build_nodes(primitives: Mapping[str, Primitive], widening: Callable[[Node, Node], bool],
+                extras: tuple[Extra, ...] = ()) -> CardTable:
+    """Index every node of the decks (and of ``extras``, in order, after them): the card
+    table of the game's rules object.  ``primitives`` declare which nodes may cost money;
+    ``widening(node, mods)`` says whether a basic node's modifiers only widen its action
+    (``effects_basic.widens``)."""
+    nodes: list[Node] = []
+    children: list[tuple[int, ...]] = []
+    mods: list[Node] = []
+
+    def index(node: Node) -> int:
+        nid = len(nodes)
+        nodes.append(node)
+        children.append(())
+        mods.append(EMPTY)
+        op = node["op"]
+        if op in ("seq", "choice"):
+            kids = tuple(index(child) for child in node["effects" if op == "seq" else "options"])
+        elif op == "optional":
+            kids = (index(node["effect"]),)
+        elif op == "if":
+            kids = (index(node["then"]), index(node["else"]) if "else" in node else -1)
+        else:
+            kids = ()
+        children[nid] = kids
+        if op == "basic":
+            mods[nid] = MappingProxyType({k: v for k, v in node.items()
+                                          if k not in ("op", "action")})
+        return nid
+
+    def extra_tax_inside(nid: int) -> bool:
+        node = nodes[nid]
+        return (node["op"] == "basic" and node["action"] == "extra_tax") or any(
+            extra_tax_inside(k) for k in children[nid] if k >= 0)
+
+    build_for: dict[int, int] = {}
+    events: list[C.Event] = []
+    event_node: list[int] = []
+
+    def add_event(event: C.Event) -> None:
+        events.append(event)
+        event_node.append(index(event.task))
+        if event.task["op"] == "build_for" and event.task["min_cost"] not in build_for:
+            build_for[event.task["min_cost"]] = index(MappingProxyType(
+                {"op": "basic", "action": "build_company", "payer": "state",
+                 "min_cost": event.task["min_cost"], "state_cash_only": True}))
+
+    # Synthetic basic nodes for the Event tasks that run another class's basic action: the
+    # proposer's bill with the State deciding the immediate vote (node 0); the builder's Build
+    # Company paid by the State from what it holds, at a least cost (``min_cost``,
+    # ``state_cash_only``: modifiers only these nodes carry), one per least cost.
+    propose_for = index(MappingProxyType({"op": "basic", "action": "propose_bill",
+                                          "immediate_decider": ST}))
+    card_nodes = []
+    effect_loss = []
+    for role in ROLES:
+        designs = tuple(tuple(index(node) for node in card.effects)
+                        for card in C.ACTION_CARDS[role])
+        card_nodes.append(designs)
+        effect_loss.append(tuple(any(extra_tax_inside(nid) for nid in nids) for nids in designs))
+    for event in C.EVENTS:
+        add_event(event)
+    for kind, extra in extras:
+        if kind == "event":
+            add_event(extra)
+        else:
+            index(extra)
+
+    costs_money: list[bool] = []
+    for node in nodes:  # a seq's children follow it: filled in below, from the leaves up
+        op = node["op"]
+        primitive = primitives.get(op)
+        costs_money.append(primitive is not None and primitive.costs(node))
+    for nid in range(len(nodes) - 1, -1, -1):
+        if nodes[nid]["op"] == "seq":
+            costs_money[nid] = any(costs_money[k] for k in children[nid])
+    basic = [node["op"] == "basic" for node in nodes]
+    return CardTable(
+        nodes=tuple(nodes), children=tuple(children), mods=tuple(mods),
+        card_nodes=tuple(card_nodes), event_node=tuple(event_node), events=tuple(events),
+        effect_loss=tuple(effect_loss), build_for_node=MappingProxyType(build_for),
+        propose_for_node=propose_for, costs_money=tuple(costs_money),
+        mods_key=tuple((node["action"], repr(sorted(mods[nid].items()))) if basic[nid] else None
+                       for nid, node in enumerate(nodes)),
+        widens=tuple(basic[nid] and widening(node, mods[nid]) for nid, node in enumerate(nodes)),
+        primitives=primitives, widening=widening, extras=extras)
+
+
+def add_node(st: HegemonyState, node: Node, role: str) -> int:
+    """A test's hand-made effect node: checked against the vocabulary
+    (``cards_check.validate_effect``) and indexed in a copy of ``st``'s game whose card table
+    has it (``Game.with_rules``; the state plays on that copy from now on); its id, for
+    ``(RUN, seat, id)`` items."""
+    validate_effect(node, role, "node")
+    nid = len(st.game.rules.cards.nodes)
+    _extend(st, ("node", node))
     return nid
 
 
-def _build_table() -> None:
-    for cls, role in enumerate(ROLES):
-        CARD_NODES[cls] = [tuple(_index(node) for node in card.effects)
-                           for card in C.ACTION_CARDS[role]]
-        _EFFECT_LOSS[cls] = [any(_extra_tax_inside(nid) for nid in nids)
-                             for nids in CARD_NODES[cls]]
-    for event in C.EVENTS:
-        add_event(event)
+def add_event(st: HegemonyState, event: C.Event) -> int:
+    """A test's hand-made Event, indexed as ``add_node`` does; its index of ``cards.events``."""
+    index = len(st.game.rules.cards.events)
+    _extend(st, ("event", event))
+    return index
 
 
-def _extra_tax_inside(nid: int) -> bool:
-    """Whether node ``nid`` may run an Extra Tax, the one effect of a card that lowers
-    Legitimacy tracks the State does not choose (``symbols_fit``)."""
-    node = NODES[nid]
-    return (node["op"] == "basic" and node["action"] == "extra_tax") or any(
-        _extra_tax_inside(k) for k in CHILDREN[nid] if k >= 0)
-
-
-def add_event(event: C.Event) -> int:
-    """Index an Event's task (the decks' at import; a test's hand-made one); its index."""
-    EVENTS.append(event)
-    EVENT_NODE.append(_index(event.task))
-    if event.task["op"] == "build_for":
-        build_for_node(event.task["min_cost"])
-    return len(EVENTS) - 1
-
-
-def add_node(node: Mapping[str, Any], role: str) -> int:
-    """Check a hand-made effect node against the vocabulary (``cards_check.validate_effect``) and
-    index it; its id, for ``(RUN, seat, id)`` items."""
-    validate_effect(node, role, "node")
-    return _index(node)
-
-
-# Synthetic basic nodes for the Event tasks that run another class's basic action: the builder's
-# Build Company paid by the State from what it holds, at a least cost (``min_cost``,
-# ``state_cash_only``: modifiers only these nodes carry); the proposer's bill with the State
-# deciding the immediate vote.
-BUILD_FOR_NODE: dict[int, int] = {}
-PROPOSE_FOR_NODE = _index(MappingProxyType({"op": "basic", "action": "propose_bill",
-                                            "immediate_decider": ST}))
-
-
-def build_for_node(min_cost: int) -> int:
-    if min_cost not in BUILD_FOR_NODE:
-        BUILD_FOR_NODE[min_cost] = _index(MappingProxyType(
-            {"op": "basic", "action": "build_company", "payer": "state", "min_cost": min_cost,
-             "state_cash_only": True}))
-    return BUILD_FOR_NODE[min_cost]
-
-
-_build_table()
+def _extend(st: HegemonyState, extra: Extra) -> None:
+    rules = st.game.rules
+    st.game = st.game.with_rules(replace(rules, cards=rules.cards.extended(extra)))
 
 
 # -- composition and dispatch -------------------------------------------------------------------
@@ -193,19 +255,19 @@ def playable(st: HegemonyState, cls: int, design: int) -> bool:
         return False
     if cls == ST and card.legitimacy and not symbols_fit(st, cls, design):
         return False
-    return _all_can(st, cls, CARD_NODES[cls][design])
+    return _all_can(st, cls, st.game.rules.cards.card_nodes[cls][design])
 
 
 def symbols_fit(st: HegemonyState, cls: int, design: int) -> bool:
     """Decision #54 (§2.2, #23): a State card whose Legitimacy symbols would take a track below
     1 is illegal, never clamped (the other classes' symbols are imposed on the State: they
-    clamp).  The symbols apply after the effect, so a loss the effect itself
-    may cause first (an Extra Tax inside the card, ``_EFFECT_LOSS``) is counted as the worst
-    case: the card is offered only if the track stays at 1 or more however the effect goes."""
+    clamp).  The symbols apply after the effect, so a loss the effect itself may cause first
+    (an Extra Tax inside the card, ``CardTable.effect_loss``) is counted as the worst case:
+    the card is offered only if the track stays at 1 or more however the effect goes."""
     if len(st.vp) != 4:  # the symbols apply at 4 players only
         return True
     card = C.ACTION_CARDS[ROLES[cls]][design]
-    loss = _EFFECT_LOSS[cls][design]
+    loss = st.game.rules.cards.effect_loss[cls][design]
     for name, n in card.legitimacy.items():
         target = CLASS_OF[name]
         worst = n - (1 if loss and _may_lose_extra_tax(st, target) else 0)
@@ -224,7 +286,7 @@ def _may_lose_extra_tax(st: HegemonyState, target: int) -> bool:
 def start_card(st: HegemonyState, cls: int, design: int) -> None:
     """Push the card's effects, then its legitimacy symbols (after the effect, §2.2)."""
     card = C.ACTION_CARDS[ROLES[cls]][design]
-    items = [(RUN, cls, nid) for nid in CARD_NODES[cls][design]]
+    items = [(RUN, cls, nid) for nid in st.game.rules.cards.card_nodes[cls][design]]
     if card.legitimacy:
         items.append((LEGITIMACY, cls, design))
     st.push(*items)
@@ -235,37 +297,16 @@ def _all_can(st: HegemonyState, cls: int, nids: tuple[int, ...]) -> bool:
     it (``_cost``) will have taken set aside, so a cost cannot use what a later effect needs.
     (A check puts back any money it sets aside, so the class's cash is read once.)"""
     cash = money.cash(st, cls)
+    costs_money = st.game.rules.cards.costs_money  # by node: whether ``_cost`` can be other than 0
     spent = 0
     for nid in nids:
         if spent > cash:
             return False
         if not (_can_after(st, cls, nid, spent) if spent else can(st, cls, nid)):
             return False
-        if _costs_money(nid):
+        if costs_money[nid]:
             spent += _cost(st, cls, nid)
     return spent <= cash
-
-
-# by node id; the node table is fixed once imported, so a value is a pure function of its key
-# and threads that race only store equal values (a dict assignment is atomic under the GIL)
-_COSTS_MONEY: dict[int, bool] = {}
-
-
-def _costs_money(nid: int) -> bool:
-    """Whether ``_cost`` of node ``nid`` can be other than 0 (read once per node: its data
-    never changes)."""
-    costs = _COSTS_MONEY.get(nid)
-    if costs is None:
-        node = NODES[nid]
-        op = node["op"]
-        if op == "seq":
-            costs = any(_costs_money(k) for k in CHILDREN[nid])
-        else:
-            costs = ((op == "pay" and node["res"] == "money")
-                     or (op in ("machinery", "prosperity") and "cost" in node)
-                     or (op == "storage" and node.get("cost", 0) != 0))
-        _COSTS_MONEY[nid] = costs
-    return costs
 
 
 def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
@@ -286,79 +327,83 @@ def _can_after(st: HegemonyState, cls: int, nid: int, spent: int) -> bool:
 
 
 def _cost(st: HegemonyState, cls: int, nid: int) -> int:
-    """The money a node surely costs ``cls`` as optional spending (for the sum check)."""
-    node = NODES[nid]
-    op = node["op"]
-    if op == "pay" and node["res"] == "money":
-        return amount(st, cls, node["amt"])
-    if op in ("machinery", "prosperity") and "cost" in node:
-        return amount(st, cls, node["cost"])
-    if op == "storage":
-        return node.get("cost", 0)
+    """The money a node surely costs ``cls`` as optional spending (for the sum check): a leaf's
+    is its primitive's declared cost (``Primitive.cost``), a ``seq``'s the sum of its effects'."""
+    rules = st.game.rules
+    op = rules.cards.nodes[nid]["op"]
     if op == "seq":
-        return sum(_cost(st, cls, k) for k in CHILDREN[nid])
-    return 0
+        return sum(_cost(st, cls, k) for k in rules.cards.children[nid])
+    primitive = rules.primitives.get(op)
+    return 0 if primitive is None else primitive.cost(st, cls, nid)
 
 
 def can(st: HegemonyState, cls: int, nid: int) -> bool:
     """Whether node ``nid`` can be carried out now by ``cls``."""
-    node = NODES[nid]
+    rules = st.game.rules
+    node = rules.cards.nodes[nid]
     op = node["op"]
-    check = CAN.get(op)  # a leaf effect (the usual case); the composition ops follow
-    if check is not None:
-        return check(st, cls, nid)
+    primitive = rules.primitives.get(op)  # a leaf effect (the usual case); composition follows
+    if primitive is not None:
+        return primitive.can(st, cls, nid)
+    children = rules.cards.children
     if op == "seq":
-        return _all_can(st, cls, CHILDREN[nid])
+        return _all_can(st, cls, children[nid])
     if op == "choice":
-        return any(can(st, cls, k) for k in CHILDREN[nid])
+        return any(can(st, cls, k) for k in children[nid])
     if op == "optional":
         return True
     if op == "if":
-        then, other = CHILDREN[nid]
+        then, other = children[nid]
         if requirement(st, cls, node["cond"]):
             return can(st, cls, then)
         return other < 0 or can(st, cls, other)
-    return CAN[op](st, cls, nid)
+    raise KeyError(f"no primitive {op!r} in the game's rules")
 
 
 def _run(st: HegemonyState, item: Item) -> None:
     cls, nid = item[1], item[2]
-    node = NODES[nid]
+    rules = st.game.rules
+    node = rules.cards.nodes[nid]
     op = node["op"]
     if op == "seq":
-        st.push(*[(RUN, cls, k) for k in CHILDREN[nid]])
+        st.push(*[(RUN, cls, k) for k in rules.cards.children[nid]])
     elif op == "choice":
         st.push((CHOOSE, cls, nid))
     elif op == "optional":
         st.push((OPTIONAL, cls, nid))
     elif op == "if":
-        then, other = CHILDREN[nid]
+        then, other = rules.cards.children[nid]
         branch = then if requirement(st, cls, node["cond"]) else other
         if branch >= 0:
             st.push((RUN, cls, branch))
-    elif CAN[op](st, cls, nid):  # skipped if an earlier effect made it impossible
-        DO[op](st, cls, nid)
+    else:
+        primitive = rules.primitives[op]
+        if primitive.can(st, cls, nid):  # skipped if an earlier effect made it impossible
+            primitive.do(st, cls, nid)
 
 
 def _legal_choose(st: HegemonyState, item: Item) -> list[int]:
     option = blocks(item[1]).option
-    return [option + k for k, child in enumerate(CHILDREN[item[2]]) if can(st, item[1], child)]
+    children = st.game.rules.cards.children[item[2]]
+    return [option + k for k, child in enumerate(children) if can(st, item[1], child)]
 
 
 def _apply_choose(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
-    st.push((RUN, item[1], CHILDREN[item[2]][action - blocks(item[1]).option]))
+    option = action - blocks(item[1]).option
+    st.push((RUN, item[1], st.game.rules.cards.children[item[2]][option]))
 
 
 def _legal_optional(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    return [b.YES, b.NO] if can(st, item[1], CHILDREN[item[2]][0]) else [b.NO]
+    effect = st.game.rules.cards.children[item[2]][0]
+    return [b.YES, b.NO] if can(st, item[1], effect) else [b.NO]
 
 
 def _apply_optional(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
     if action == blocks(item[1]).YES:
-        st.push((RUN, item[1], CHILDREN[item[2]][0]))
+        st.push((RUN, item[1], st.game.rules.cards.children[item[2]][0]))
 
 
 def _legitimacy_symbols(st: HegemonyState, item: Item) -> None:
@@ -376,30 +421,25 @@ def change_legitimacy(st: HegemonyState, cls: int, n: int) -> None:
     st.legitimacy[cls] = max(D.LEGITIMACY_MIN, min(D.LEGITIMACY_MAX, st.legitimacy[cls] + n))
 
 
-# -- the registries the families fill -----------------------------------------------------------
+# -- the primitives' kinds -------------------------------------------------------------------
 COMPOSITION = ("seq", "choice", "optional", "if")
 Can = Callable[["HegemonyState", int, int], bool]  # can class ``cls`` do node ``nid`` now
 Do = Callable[["HegemonyState", int, int], None]  # do it (at once, or by pushing decisions)
-CAN: dict[str, Can] = {}  # leaf op -> its check
-DO: dict[str, Do] = {}  # leaf op -> its action
 
 
-def register(primitives: Mapping[str, tuple[Can, Do]]) -> None:
-    """A family module's leaf primitives, ``op -> (can, do)``, each op once."""
-    for op, (check, do) in primitives.items():
-        if op not in PRIMITIVES or op in COMPOSITION:
-            raise ValueError(f"{op!r} is not a leaf primitive of the vocabulary (cards_vocabulary)")
-        if op in CAN:
-            raise ValueError(f"primitive {op!r} is registered twice")
-        CAN[op], DO[op] = check, do
-
-
-def check_registered() -> None:
-    """Every leaf primitive of the vocabulary has its pair (``turn`` checks it once it has
-    imported every family)."""
-    missing = sorted(set(PRIMITIVES) - set(COMPOSITION) - set(CAN))
+def check_primitives(primitives: Mapping[str, Primitive]) -> None:
+    """Every leaf primitive of the vocabulary has exactly one ``Primitive`` (its check, its
+    effect and its declared cost), and nothing else has one."""
+    leaves = set(PRIMITIVES) - set(COMPOSITION)
+    unknown = sorted(set(primitives) - leaves)
+    if unknown:
+        raise ValueError(f"{unknown} are not leaf primitives of the vocabulary (cards_vocabulary)")
+    missing = sorted(leaves - set(primitives))
     if missing:
-        raise LookupError(f"primitives without a handler: {missing} (import their family)")
+        raise LookupError(f"primitives without a handler: {missing}")
+    for op, primitive in primitives.items():
+        if not isinstance(primitive, Primitive):
+            raise TypeError(f"primitive {op!r} is {primitive!r}, not a core.rules.Primitive")
 
 
 CODES: dict[int, Decision | Step] = {

@@ -1,16 +1,16 @@
 """Card primitives, the ``basic`` family: a class's basic action run from a card, under the
 card's modifiers (§11.1), and the modifiers as the phase modules read them.
 
-``basic`` runs a module's basic action through ``turn.BASIC`` (reached through
-``phase_rules``) without discarding a card; its card node stays active in ``st.ctx`` while the
-action runs, and modules read its modifiers with ``active_mods(st)`` / ``mod(st, name,
-default)``.  Money modifiers of purchases are applied by ``purchase_price`` and
+``basic`` runs a module's basic action through ``turn.BASIC`` (the game's rules object's
+phase rule ``basic_actions``) without discarding a card; its card node stays active in
+``st.ctx`` while the action runs, and modules read its modifiers with ``active_mods(st)`` /
+``mod(st, name, default)``.  Money modifiers of purchases are applied by ``purchase_price`` and
 ``pay_purchase``, which the purchasing modules call; Propose Bill's modifiers go to
 ``politics.push_propose`` as its arguments.  ``count`` repeats the action, ``market_refill``
 and ``search_deck``'s shuffle happen when the action ends (here).
 
 It sits just above the interpreter's core (``effects``: the node table it reads modifiers
-from, the registries it fills) and below the phase modules (``workers``, ``economy``), which
+from) and below the phase modules (``workers``, ``economy``), which
 read the modifiers while they run an action; the Event Action (``effects_events``) runs other
 classes' basic actions through it.
 """
@@ -23,10 +23,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
+from meeplezoo.envs.core.rules import spends_nothing
 from meeplezoo.envs.hegemony import data as D
-from meeplezoo.envs.hegemony import effects, money, phase_rules
+from meeplezoo.envs.hegemony import money
 from meeplezoo.envs.hegemony.actions import CC, ST
-from meeplezoo.envs.hegemony.effects import ACTIVE, AGAIN, END_BASIC, MODS, NODES
+from meeplezoo.envs.hegemony.effects import ACTIVE, AGAIN, END_BASIC
 from meeplezoo.envs.hegemony.effects_terms import EMPTY
 
 if TYPE_CHECKING:
@@ -39,13 +40,13 @@ BASIC_NAME = {"buy_goods": "buy"}  # the vocabulary's names that the catalogue s
 def active_mods(st: HegemonyState) -> Mapping[str, Any]:
     """The modifiers of the card's basic action under way (empty outside one)."""
     nid = st.ctx.get(ACTIVE, -1)
-    return MODS[nid] if nid >= 0 else EMPTY
+    return st.game.rules.cards.mods[nid] if nid >= 0 else EMPTY
 
 
 def mod(st: HegemonyState, name: str, default: Any = None) -> Any:
     """One modifier of the basic action under way, or ``default``."""
     nid = st.ctx.get(ACTIVE, -1)
-    return MODS[nid].get(name, default) if nid >= 0 else default
+    return st.game.rules.cards.mods[nid].get(name, default) if nid >= 0 else default
 
 
 def purchase_price(st: HegemonyState, full: int) -> int:
@@ -92,9 +93,9 @@ def pay_purchase(st: HegemonyState, buyer: int, full: int, to: int = money.SUPPL
 
 
 # -- basic ---------------------------------------------------------------------------------------
-def _basic_pair(nid: int):
-    action = NODES[nid]["action"]
-    return phase_rules.rule("basic_actions").get(BASIC_NAME.get(action, action))
+def _basic_pair(st: HegemonyState, nid: int):
+    action = st.game.rules.cards.nodes[nid]["action"]
+    return st.game.rules.phase["basic_actions"].get(BASIC_NAME.get(action, action))
 
 
 def with_active(st: HegemonyState, nid: int, check: Callable[[], bool]) -> bool:
@@ -114,19 +115,6 @@ def _propose_args(mods: Mapping[str, Any]) -> dict[str, Any]:
             "free_vote": bool(mods.get("free_immediate_vote")),
             "n_bills": mods.get("n_bills", 1), "preview": "preview_cubes" in mods,
             "vote_decider": mods.get("immediate_decider")}
-
-
-# (these per-node memos are shared by every game and thread: a node's data never changes, so a
-# value is a pure function of its key and a race only stores an equal value, atomically)
-_MODS_KEYS: dict[int, tuple] = {}
-
-
-def _mods_key(nid: int) -> tuple:
-    """(action, modifiers) of a basic node, made once per node (its data never changes)."""
-    key = _MODS_KEYS.get(nid)
-    if key is None:
-        key = _MODS_KEYS[nid] = (NODES[nid]["action"], repr(sorted(MODS[nid].items())))
-    return key
 
 
 def _any_value(value: Any) -> bool:
@@ -152,34 +140,30 @@ WIDENING: dict[str, dict[str, Callable[[Any], bool]]] = {
                      "n_bills": _any_value, "immediate_decider": _any_value,
                      "any_section": _any_value},
 }
-_WIDENS: dict[int, bool] = {}
-
-
-def _widens(nid: int) -> bool:
-    """Every modifier of basic node ``nid`` is one of ``WIDENING``'s for its action."""
-    widens = _WIDENS.get(nid)
-    if widens is None:
-        allowed = WIDENING.get(NODES[nid]["action"], {})
-        widens = _WIDENS[nid] = all(name in allowed and allowed[name](value)
-                                    for name, value in MODS[nid].items())
-    return widens
+def widens(node: Mapping[str, Any], mods: Mapping[str, Any]) -> bool:
+    """Every modifier of a basic node is one of ``WIDENING``'s for its action (read once per
+    node, into the card table: ``CardTable.widens``)."""
+    allowed = WIDENING.get(node["action"], {})
+    return all(name in allowed and allowed[name](value) for name, value in mods.items())
 
 
 def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
     """The basic action of node ``nid`` is legal for ``cls`` under its modifiers (read from
     the state's turn menu memo while the menu is built: ``HegemonyState.turn_memo``)."""
+    cards = st.game.rules.cards
     memo = st.turn_memo
     if memo is not None:
-        key = (cls, *_mods_key(nid))
+        key = (cls, *cards.mods_key[nid])
         if key in memo:
             return memo[key]
-        if memo.get((cls, key[1], "[]")) and _widens(nid):  # the plain action is legal
+        if memo.get((cls, key[1], "[]")) and cards.widens[nid]:  # the plain action is legal
             memo[key] = True
             return True
-    if NODES[nid]["action"] == "propose_bill":
-        result = phase_rules.rule("can_propose")(st, cls, _propose_args(MODS[nid])["policies"])
+    if cards.nodes[nid]["action"] == "propose_bill":
+        result = st.game.rules.phase["can_propose"](
+            st, cls, _propose_args(cards.mods[nid])["policies"])
     else:
-        pair = _basic_pair(nid)
+        pair = _basic_pair(st, nid)
         result = pair is not None and with_active(st, nid, lambda: pair[0](st, cls))
     if memo is not None:
         memo[key] = result
@@ -188,15 +172,17 @@ def can_basic_as(st: HegemonyState, cls: int, nid: int) -> bool:
 
 def start_basic_as(st: HegemonyState, cls: int, nid: int) -> None:
     """Run the basic action of node ``nid`` for ``cls`` (no card discarded), its node active."""
+    cards = st.game.rules.cards
     st.push((END_BASIC, cls, st.ctx.get(ACTIVE, -1)))
     st.ctx[ACTIVE] = nid
-    if NODES[nid]["action"] == "propose_bill":  # politics takes the modifiers as arguments
-        phase_rules.rule("push_propose")(st, cls, **_propose_args(MODS[nid]))
+    mods = cards.mods[nid]
+    if cards.nodes[nid]["action"] == "propose_bill":  # politics takes the modifiers as arguments
+        st.game.rules.phase["push_propose"](st, cls, **_propose_args(mods))
         return
-    pair = _basic_pair(nid)
+    pair = _basic_pair(st, nid)
     assert pair is not None
-    if MODS[nid].get("count", 1) > 1:
-        st.push((AGAIN, cls, MODS[nid]["count"] - 1))
+    if mods.get("count", 1) > 1:
+        st.push((AGAIN, cls, mods["count"] - 1))
     pair[1](st, cls)
 
 
@@ -210,7 +196,7 @@ def _do_basic(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _again(st: HegemonyState, item: Item) -> None:
     """``count`` / ``n_bills``: the action once more, if it is still legal."""
-    pair = _basic_pair(st.ctx[ACTIVE])
+    pair = _basic_pair(st, st.ctx[ACTIVE])
     if pair is not None and pair[0](st, item[1]):
         if item[2] > 1:
             st.push((AGAIN, item[1], item[2] - 1))
@@ -233,7 +219,7 @@ def _end_basic(st: HegemonyState, item: Item) -> None:
 
 
 # -- the tables ------------------------------------------------------------------------------
-effects.register({"basic": (_can_basic, _do_basic)})
+PRIMITIVES = {"basic": spends_nothing(_can_basic, _do_basic)}
 CODES: dict[int, Decision | Step] = {
     END_BASIC: Step("effects_end_basic", _end_basic),
     AGAIN: Step("effects_basic_again", _again),

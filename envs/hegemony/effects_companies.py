@@ -11,19 +11,21 @@ Choices the vocabulary leaves open, decided here:
   of a face-down public company, whose card then leaves the game (all nine spaces hold public
   cards from set-up on).
 
-It sits above the interpreter's core (``effects``), whose registries it fills, and below the
-phase modules: ``economy`` delivers a public company's extra production with ``deliver``; a
-sale and a Prosperity step are phase rules, reached through ``phase_rules``.
+It sits above the interpreter's core (``effects``) and below the phase modules: ``economy``
+delivers a public company's extra production with ``deliver``; a sale and a Prosperity step
+are phase rules, reached through the game's rules object (``st.game.rules.phase``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.core.agenda import Decision, Item
-from meeplezoo.envs.hegemony import board, effects, money, phase_rules, storage
+from meeplezoo.envs.core.rules import Primitive, spends_nothing
+from meeplezoo.envs.hegemony import board, money, storage
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import (
     CC,
@@ -35,7 +37,7 @@ from meeplezoo.envs.hegemony.actions import (
     WC,
     blocks,
 )
-from meeplezoo.envs.hegemony.effects import COMPANY, COUNT, MACHINERY, NODES, STORAGE_TILE
+from meeplezoo.envs.hegemony.effects import COMPANY, COUNT, MACHINERY, STORAGE_TILE
 from meeplezoo.envs.hegemony.effects_terms import (
     GOOD_OF,
     LEVEL_OF,
@@ -91,7 +93,7 @@ def _paid_committed(st: HegemonyState, seat: int) -> bool:
 
 
 def _wage_seats(st: HegemonyState, cls: int, nid: int) -> list[int]:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     which, level = node["company"], node["level"]
     if which.startswith("own"):
         seats = board.companies_of(st, cls)
@@ -105,7 +107,7 @@ def _wage_seats(st: HegemonyState, cls: int, nid: int) -> list[int]:
 
 
 def _producers(st: HegemonyState, cls: int, nid: int) -> list[int]:
-    return [s for s in companies(st, cls, NODES[nid]["company_filter"])
+    return [s for s in companies(st, cls, st.game.rules.cards.nodes[nid]["company_filter"])
             if board.is_operational(st, s) and not st.seat_strike[s]]
 
 
@@ -116,7 +118,7 @@ def _machinery_seats(st: HegemonyState) -> list[int]:
 
 def company_targets(st: HegemonyState, cls: int, nid: int) -> list[int]:
     """The seats a COMPANY decision of node ``nid`` offers."""
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     op = node["op"]
     if op == "sell_company":
         return [s for s in companies(st, cls, node.get("filter"))
@@ -143,7 +145,7 @@ def _can_company(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _do_company(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     if node["op"] == "set_wage" and node["company"].endswith("_all"):
         for seat in _wage_seats(st, cls, nid):
             st.seat_wage[seat] = _wage_target(st, seat, node["level"])
@@ -159,12 +161,12 @@ def _legal_company(st: HegemonyState, item: Item) -> list[int]:
 def _apply_company(st: HegemonyState, item: Item, action: int) -> None:
     cls, nid = item[1], item[2]
     seat = action - blocks(cls).company
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     op = node["op"]
     st.agenda.pop()
     if op == "sell_company":
         cost = D.COMPANIES[st.seat_card[seat]].cost
-        phase_rules.rule("sell_company")(st, cls, seat)
+        st.game.rules.phase["sell_company"](st, cls, seat)
         price = math.floor(Fraction(str(node["price_factor"])) * cost)
         if price < cost:
             money.pay(st, cls, cost - price)
@@ -245,11 +247,11 @@ def deliver(st: HegemonyState, owner: int, industry: int, output: int) -> None:
 
 
 def _can_machinery(st: HegemonyState, cls: int, nid: int) -> bool:
-    return money.can_pay(st, cls, amount(st, cls, NODES[nid]["cost"]))
+    return money.can_pay(st, cls, amount(st, cls, st.game.rules.cards.nodes[nid]["cost"]))
 
 
 def _do_machinery(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     money.pay(st, cls, amount(st, cls, node["cost"]))
     st.ctx[COUNT] = min(node["n"], board.machinery_left(st))
     if st.ctx[COUNT]:
@@ -271,17 +273,18 @@ def _apply_machinery(st: HegemonyState, item: Item, action: int) -> None:
 def _tile_goods(st: HegemonyState, nid: int) -> list[int]:
     if sum(st.storage_tiles) >= D.STORAGE_TILES:
         return []
-    res = NODES[nid]["resource"]
+    res = st.game.rules.cards.nodes[nid]["resource"]
     goods = range(4) if res == "choice" else (GOOD_OF[res],)
     return [g for g in goods if not st.storage_tiles[g]]
 
 
 def _can_storage(st: HegemonyState, cls: int, nid: int) -> bool:
-    return bool(_tile_goods(st, nid)) and money.can_pay(st, cls, NODES[nid].get("cost", 0))
+    cost = st.game.rules.cards.nodes[nid].get("cost", 0)
+    return bool(_tile_goods(st, nid)) and money.can_pay(st, cls, cost)
 
 
 def _do_storage(st: HegemonyState, cls: int, nid: int) -> None:
-    money.pay(st, cls, NODES[nid].get("cost", 0))
+    money.pay(st, cls, st.game.rules.cards.nodes[nid].get("cost", 0))
     st.push((STORAGE_TILE, cls, nid))
 
 
@@ -296,27 +299,48 @@ def _apply_storage_tile(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _can_prosperity(st: HegemonyState, cls: int, nid: int) -> bool:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     return money.can_pay(st, cls, amount(st, cls, node.get("cost", 0)))
 
 
 def _do_prosperity(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     money.pay(st, cls, amount(st, cls, node.get("cost", 0)))
     for _ in range(node["steps"]):
-        phase_rules.rule("gain_prosperity")(st, cls)
+        st.game.rules.phase["gain_prosperity"](st, cls)
 
 
 # -- the tables ------------------------------------------------------------------------------
-effects.register({
-    "sell_company": (_can_company, _do_company),
-    "transfer_company": (_can_company, _do_company),
-    "produce": (_can_company, _do_company),
-    "set_wage": (_can_company, _do_company),
-    "machinery": (_can_machinery, _do_machinery),
-    "storage": (_can_storage, _do_storage),
-    "prosperity": (_can_prosperity, _do_prosperity),
-})
+def _priced_cost(st: HegemonyState, cls: int, nid: int) -> int:
+    """A ``machinery`` or ``prosperity`` node with a ``cost`` costs that amount."""
+    node = st.game.rules.cards.nodes[nid]
+    return amount(st, cls, node["cost"]) if "cost" in node else 0
+
+
+def _priced(node: Mapping[str, Any]) -> bool:
+    return "cost" in node
+
+
+def _storage_cost(st: HegemonyState, cls: int, nid: int) -> int:
+    """A storage tile costs its printed ``cost`` (none if it names none)."""
+    return st.game.rules.cards.nodes[nid].get("cost", 0)
+
+
+def _storage_costs(node: Mapping[str, Any]) -> bool:
+    return node.get("cost", 0) != 0
+
+
+# each primitive: its check, its effect and its declared cost (core.rules.Primitive;
+# ``spends_nothing``: it declares no cost)
+PRIMITIVES = {
+    "sell_company": spends_nothing(_can_company, _do_company),
+    "transfer_company": spends_nothing(_can_company, _do_company),
+    "produce": spends_nothing(_can_company, _do_company),
+    "set_wage": spends_nothing(_can_company, _do_company),
+    "machinery": Primitive(_can_machinery, _do_machinery, _priced_cost, _priced),
+    "storage": Primitive(_can_storage, _do_storage, _storage_cost, _storage_costs),
+    "prosperity": Primitive(_can_prosperity, _do_prosperity, _priced_cost, _priced),
+}
 CODES: dict[int, Decision] = {
     COMPANY: Decision("effects_company", _legal_company, _apply_company),
     STORAGE_TILE: Decision("effects_storage_tile", _legal_storage_tile, _apply_storage_tile),

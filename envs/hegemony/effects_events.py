@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, money
+from meeplezoo.envs.core.rules import spends_nothing
+from meeplezoo.envs.hegemony import board, money
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, blocks
 from meeplezoo.envs.hegemony.cards_vocabulary import EVENT_TASKS
@@ -32,15 +33,10 @@ from meeplezoo.envs.hegemony.effects import (
     EVENT_CARD,
     EVENT_CHOICE,
     EVENT_END,
-    EVENT_NODE,
     EVENT_OPTION,
-    EVENTS,
-    NODES,
-    PROPOSE_FOR_NODE,
     PROVIDE,
     QTY,
     UNITS,
-    build_for_node,
     change_legitimacy,
 )
 from meeplezoo.envs.hegemony.effects_basic import (
@@ -67,7 +63,7 @@ if TYPE_CHECKING:
 
 # -- sell to the State ---------------------------------------------------------------------------
 def _sell_max(st: HegemonyState, cls: int, nid: int) -> int:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     g = GOOD_OF[node["res"]]
     held = st.mc_storage[g] if cls == MC else st.cc_storage[g]
     return min(node["max_n"], held, state_room(st, g))
@@ -83,7 +79,7 @@ def _do_sell_to_state(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _qty_range(st: HegemonyState, cls: int, nid: int) -> tuple[int, int]:
     """The quantities a QTY decision offers for its node."""
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     op = node["op"]
     if op == "sell_to_state":
         return 1, _sell_max(st, cls, nid)
@@ -101,7 +97,7 @@ def _legal_qty(st: HegemonyState, item: Item) -> list[int]:
 def _apply_qty(st: HegemonyState, item: Item, action: int) -> None:
     cls, nid = item[1], item[2]
     n = action - blocks(cls).qty
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     op = node["op"]
     st.agenda.pop()
     if op == "sell_to_state":
@@ -129,7 +125,7 @@ def _can_event_action_times(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _do_event_action_times(st: HegemonyState, cls: int, nid: int) -> None:
-    st.push((EVENT_AGAIN, ST, NODES[nid]["times"] - 1))
+    st.push((EVENT_AGAIN, ST, st.game.rules.cards.nodes[nid]["times"] - 1))
     start_event_action(st, ST)
 
 
@@ -144,7 +140,7 @@ def _buy_from_players_max(st: HegemonyState, seller: int, nid: int) -> int:
     """Units the State can buy from ``seller`` (at its price, from its Storage)."""
     if seller not in (MC, CC):
         return 0
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     g = GOOD_OF[node["res"]]
     held = st.mc_storage[g] if seller == MC else st.cc_storage[g]
     unit = board.price(st, seller, g)
@@ -157,7 +153,7 @@ def _build_for_ok(st: HegemonyState, target: int, min_cost: int) -> bool:
     market = st.cc_market if target == CC else st.mc_market
     if first_free_seat(st, board.SEATS_OF[target]) < 0:
         return False
-    nid = build_for_node(min_cost)
+    nid = st.game.rules.cards.build_for_node[min_cost]
     if not with_active(st, nid, lambda: any(can_afford_purchase(st, target, D.COMPANIES[c].cost)
                                              for c in market)):
         return False
@@ -166,12 +162,12 @@ def _build_for_ok(st: HegemonyState, target: int, min_cost: int) -> bool:
 
 def option_ok(st: HegemonyState, event: int, k: int) -> bool:
     """Option ``k`` of Event ``event`` can be carried out in full now."""
-    ev = EVENTS[event]
+    ev = st.game.rules.cards.events[event]
     task = ev.task
     op = task["op"]
     option = ev.options[k]
     target = CLASS_OF[option.cls] if option.cls is not None else -1
-    nid = EVENT_NODE[event]
+    nid = st.game.rules.cards.event_node[event]
     if op == "provide_to":
         return provide_ok(st, target, nid)
     if op == "spend":
@@ -182,15 +178,16 @@ def option_ok(st: HegemonyState, event: int, k: int) -> bool:
         return _buy_from_players_max(st, target, nid) >= 1
     if op == "build_for":
         return _build_for_ok(st, target, task["min_cost"])
-    return can_basic_as(st, target, PROPOSE_FOR_NODE)  # propose_for
+    return can_basic_as(st, target, st.game.rules.cards.propose_for_node)  # propose_for
 
 
 def _event_slots(st: HegemonyState, first: bool = False) -> list[int]:
     """Face-up Events (by place) with an option that can be carried out (``first``: stop at
     one)."""
     slots = []
+    events = st.game.rules.cards.events
     for k in range(min(EVENT_SLOTS, len(st.events))):
-        if any(option_ok(st, st.events[k], j) for j in range(len(EVENTS[st.events[k]].options))):
+        if any(option_ok(st, st.events[k], j) for j in range(len(events[st.events[k]].options))):
             slots.append(k)
             if first:
                 break
@@ -217,7 +214,8 @@ def _apply_event(st: HegemonyState, item: Item, action: int) -> None:
 def _legal_event_option(st: HegemonyState, item: Item) -> list[int]:
     event = st.events[item[2]]
     option = blocks(ST).option
-    return [option + j for j in range(len(EVENTS[event].options)) if option_ok(st, event, j)]
+    options = st.game.rules.cards.events[event].options
+    return [option + j for j in range(len(options)) if option_ok(st, event, j)]
 
 
 def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
@@ -228,13 +226,13 @@ def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
     st.agenda.pop()
     st.ctx[EVENT_CARD], st.ctx[EVENT_CHOICE], st.ctx[UNITS] = event, j, 0
     st.push((EVENT_END, ST, slot))
-    ev = EVENTS[event]
+    ev = st.game.rules.cards.events[event]
     task = ev.task
     op = task["op"]
     option = ev.options[j]
     target = CLASS_OF[option.cls] if option.cls is not None else -1
     st.ctx[PROVIDE] = target
-    nid = EVENT_NODE[event]
+    nid = st.game.rules.cards.event_node[event]
     if op == "provide_to":
         begin_provide(st, target, nid)
     elif op == "spend":
@@ -244,15 +242,15 @@ def _apply_event_option(st: HegemonyState, item: Item, action: int) -> None:
     elif op == "buy_from_players":
         st.push((QTY, ST, nid))
     elif op == "build_for":
-        start_basic_as(st, target, build_for_node(task["min_cost"]))
+        start_basic_as(st, target, st.game.rules.cards.build_for_node[task["min_cost"]])
     else:
-        start_basic_as(st, target, PROPOSE_FOR_NODE)
+        start_basic_as(st, target, st.game.rules.cards.propose_for_node)
 
 
 def _event_end(st: HegemonyState, item: Item) -> None:
     """Gain the option's reward, then discard the Event (§3.13)."""
     event, j = st.ctx[EVENT_CARD], st.ctx[EVENT_CHOICE]
-    option = EVENTS[event].options[j]
+    option = st.game.rules.cards.events[event].options[j]
     (name, value), = option.reward.items()
     target = CLASS_OF[option.cls] if option.cls is not None else -1
     units = st.ctx[UNITS]
@@ -270,10 +268,12 @@ def _event_end(st: HegemonyState, item: Item) -> None:
 
 
 # -- the tables ------------------------------------------------------------------------------
-effects.register({
-    "sell_to_state": (_can_sell_to_state, _do_sell_to_state),
-    "event_action": (_can_event_action_times, _do_event_action_times),
-})
+# each primitive: its check, its effect and its declared cost (core.rules.Primitive;
+# ``spends_nothing``: it declares no cost)
+PRIMITIVES = {
+    "sell_to_state": spends_nothing(_can_sell_to_state, _do_sell_to_state),
+    "event_action": spends_nothing(_can_event_action_times, _do_event_action_times),
+}
 EVENT_TASK_HANDLERS = ("provide_to", "spend", "spend_money", "buy_from_players", "build_for",
                        "propose_for")
 CODES: dict[int, Decision | Step] = {

@@ -6,24 +6,25 @@ Choices the vocabulary leaves open, decided here: ``remove_unemployed`` removes 
 a time, ``done`` after the first; ``bag_purge`` offers only drawn cubes of other classes;
 ``bag_replace`` sets own cubes drawn aside and puts the replacing cubes in after the draws.
 
-It sits above the interpreter's core (``effects``), whose registries it fills, and below the
-phase modules; a retraining or a Prosperity step is a phase rule, reached through
-``phase_rules`` (``workers`` registers it).
+It sits above the interpreter's core (``effects``) and below the phase modules; a retraining
+or a Prosperity step is a phase rule of ``workers_free``, reached through the game's rules
+object (``st.game.rules.phase``, built by ``rules.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeplezoo.envs.core.agenda import Decision, Item
-from meeplezoo.envs.hegemony import board, effects, money, phase_rules
+from meeplezoo.envs.core.rules import Primitive, spends_nothing
+from meeplezoo.envs.hegemony import board, money
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, COOP_SEATS, ST, blocks
 from meeplezoo.envs.hegemony.effects import (
     COUNT,
     DRAWN,
-    NODES,
     PURGE,
     REMOVE,
     SKILL,
@@ -54,11 +55,11 @@ def _always(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _can_gain(st: HegemonyState, cls: int, nid: int) -> bool:
-    return not (NODES[nid]["res"] == "cubes" and cls == ST)
+    return not (st.game.rules.cards.nodes[nid]["res"] == "cubes" and cls == ST)
 
 
 def _do_gain(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     res, n, source = node["res"], amount(st, cls, node["amt"]), _party(node["from"])
     if n <= 0 or source == cls:
         return
@@ -75,12 +76,12 @@ def _do_gain(st: HegemonyState, cls: int, nid: int) -> None:
 
 
 def _can_pay(st: HegemonyState, cls: int, nid: int) -> bool:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     return stock(st, cls, node["res"]) >= amount(st, cls, node["amt"])
 
 
 def _do_pay(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     res, n, to = node["res"], amount(st, cls, node["amt"]), _party(node["to"])
     if n <= 0:
         return
@@ -93,21 +94,21 @@ def _do_pay(st: HegemonyState, cls: int, nid: int) -> None:
 
 
 def _do_state_payout(st: HegemonyState, cls: int, nid: int) -> None:
-    n = amount(st, cls, NODES[nid]["amt"])
+    n = amount(st, cls, st.game.rules.cards.nodes[nid]["amt"])
     if n > 0:
         money.pay(st, ST, n, cls, forced=True)
 
 
 def _do_vp(st: HegemonyState, cls: int, nid: int) -> None:
-    board.score(st, cls, amount(st, cls, NODES[nid]["n"]), "cards")
+    board.score(st, cls, amount(st, cls, st.game.rules.cards.nodes[nid]["n"]), "cards")
 
 
 def _do_add_cubes(st: HegemonyState, cls: int, nid: int) -> None:
-    receive(st, cls, "cubes", amount(st, cls, NODES[nid]["amt"]))
+    receive(st, cls, "cubes", amount(st, cls, st.game.rules.cards.nodes[nid]["amt"]))
 
 
 def _do_revenue_to_capital(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     moved = rounded(Fraction(str(node["fraction"])) * st.money[CC], node["round"])
     st.money[CC] -= moved
     st.capital += moved
@@ -115,7 +116,7 @@ def _do_revenue_to_capital(st: HegemonyState, cls: int, nid: int) -> None:
 
 # -- workers -------------------------------------------------------------------------------------
 def _do_add_worker(st: HegemonyState, cls: int, nid: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     owner, kind, n = CLASS_OF[node["class"]], node["kind"], node["n"]
     if kind == "skilled_choice":
         st.push((SKILL, owner, n))  # the owner chooses each industry
@@ -137,7 +138,7 @@ def _apply_skill(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _can_remove_unemployed(st: HegemonyState, cls: int, nid: int) -> bool:
-    return sum(st.unemployed[cls]) >= max(1, NODES[nid]["min_unemployed"])
+    return sum(st.unemployed[cls]) >= max(1, st.game.rules.cards.nodes[nid]["min_unemployed"])
 
 
 def _do_remove_unemployed(st: HegemonyState, cls: int, nid: int) -> None:
@@ -150,7 +151,7 @@ def _legal_remove(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(cls)
     done = st.ctx[COUNT]
     legal = []
-    if done < NODES[item[2]]["n"]:
+    if done < st.game.rules.cards.nodes[item[2]]["n"]:
         legal = [b.from_unemployed + k for k in range(KINDS) if st.unemployed[cls][k]]
     if done >= 1 or not legal:
         legal.append(b.DONE)
@@ -165,14 +166,14 @@ def _apply_remove(st: HegemonyState, item: Item, action: int) -> None:
         st.agenda.pop()
         return
     kind = action - b.from_unemployed
-    node = NODES[item[2]]
+    node = st.game.rules.cards.nodes[item[2]]
     st.unemployed[cls][kind] -= 1
     money.gain(st, cls, node["pay_unskilled"] if kind == 0 else node["pay_skilled"])
     st.ctx[COUNT] += 1
 
 
 def _can_upgrade(st: HegemonyState, cls: int, nid: int) -> bool:
-    return bool(phase_rules.rule("retrain_sources")(st, cls))
+    return bool(st.game.rules.phase["retrain_sources"](st, cls))
 
 
 def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
@@ -181,7 +182,7 @@ def _do_upgrade(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _legal_upgrade(st: HegemonyState, item: Item) -> list[int]:
     """The workers Use Education could replace (§4.2)."""
-    return phase_rules.rule("retrain_sources")(st, item[1])
+    return st.game.rules.phase["retrain_sources"](st, item[1])
 
 
 def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
@@ -193,12 +194,12 @@ def _apply_upgrade(st: HegemonyState, item: Item, action: int) -> None:
 
 
 def _legal_upgrade_to(st: HegemonyState, item: Item) -> list[int]:
-    return phase_rules.rule("legal_retrain_industry")(st, item)
+    return st.game.rules.phase["legal_retrain_industry"](st, item)
 
 
 def _apply_upgrade_to(st: HegemonyState, item: Item, action: int) -> None:
     """As Use Education's replacement (§4.2), without its cost or Prosperity."""
-    phase_rules.rule("apply_retrain")(st, item, action)
+    st.game.rules.phase["apply_retrain"](st, item, action)
 
 
 def _can_coop(st: HegemonyState, cls: int, nid: int) -> bool:
@@ -226,7 +227,7 @@ def _do_bag_purge(st: HegemonyState, cls: int, nid: int) -> None:
     """Draw; the drawn cubes stay counted in the bag until one is returned or all go back."""
     left = list(st.bag)
     drawn = [0, 0, 0]
-    for _ in range(NODES[nid]["draw"]):
+    for _ in range(st.game.rules.cards.nodes[nid]["draw"]):
         if not sum(left):
             break
         drawn[_draw_one(st, left)] += 1
@@ -238,7 +239,7 @@ def _do_bag_purge(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _legal_purge(st: HegemonyState, item: Item) -> list[int]:
     b = blocks(item[1])
-    if st.ctx[COUNT] >= NODES[item[2]]["remove_up_to"]:
+    if st.ctx[COUNT] >= st.game.rules.cards.nodes[item[2]]["remove_up_to"]:
         return [b.DONE]
     return [*(getattr(b, "class") + c for c in range(3) if st.ctx[DRAWN[c]]), b.DONE]
 
@@ -262,7 +263,7 @@ def _do_bag_replace(st: HegemonyState, cls: int, nid: int) -> None:
     """Draw until k opponent cubes are out; each goes home and an own cube replaces it."""
     left = list(st.bag)
     out = 0
-    while out < NODES[nid]["reveal_until_k_opponent_cubes"] and sum(left):
+    while out < st.game.rules.cards.nodes[nid]["reveal_until_k_opponent_cubes"] and sum(left):
         c = _draw_one(st, left)
         if c == cls:
             continue  # set aside, back into the bag at the end
@@ -275,20 +276,32 @@ def _do_bag_replace(st: HegemonyState, cls: int, nid: int) -> None:
 
 
 # -- the tables ------------------------------------------------------------------------------
-effects.register({
-    "gain": (_can_gain, _do_gain),
-    "pay": (_can_pay, _do_pay),
-    "add_cubes": (_always, _do_add_cubes),
-    "bag_purge": (_always, _do_bag_purge),
-    "bag_replace": (_always, _do_bag_replace),
-    "add_worker": (_always, _do_add_worker),
-    "remove_unemployed": (_can_remove_unemployed, _do_remove_unemployed),
-    "upgrade_worker": (_can_upgrade, _do_upgrade),
-    "build_coop_farm": (_can_coop, _do_coop),
-    "revenue_to_capital": (_always, _do_revenue_to_capital),
-    "vp": (_always, _do_vp),
-    "state_payout": (_always, _do_state_payout),
-})
+def _pay_cost(st: HegemonyState, cls: int, nid: int) -> int:
+    """A ``pay`` of money costs its amount (other resources cost no money)."""
+    node = st.game.rules.cards.nodes[nid]
+    return amount(st, cls, node["amt"]) if node["res"] == "money" else 0
+
+
+def _pays_money(node: Mapping[str, Any]) -> bool:
+    return node["res"] == "money"
+
+
+# each primitive: its check, its effect and its declared cost (core.rules.Primitive;
+# ``spends_nothing``: it declares no cost)
+PRIMITIVES = {
+    "gain": spends_nothing(_can_gain, _do_gain),
+    "pay": Primitive(_can_pay, _do_pay, _pay_cost, _pays_money),
+    "add_cubes": spends_nothing(_always, _do_add_cubes),
+    "bag_purge": spends_nothing(_always, _do_bag_purge),
+    "bag_replace": spends_nothing(_always, _do_bag_replace),
+    "add_worker": spends_nothing(_always, _do_add_worker),
+    "remove_unemployed": spends_nothing(_can_remove_unemployed, _do_remove_unemployed),
+    "upgrade_worker": spends_nothing(_can_upgrade, _do_upgrade),
+    "build_coop_farm": spends_nothing(_can_coop, _do_coop),
+    "revenue_to_capital": spends_nothing(_always, _do_revenue_to_capital),
+    "vp": spends_nothing(_always, _do_vp),
+    "state_payout": spends_nothing(_always, _do_state_payout),
+}
 CODES: dict[int, Decision] = {
     SKILL: Decision("effects_new_worker_industry", _legal_skill, _apply_skill),
     REMOVE: Decision("effects_remove_unemployed", _legal_remove, _apply_remove),

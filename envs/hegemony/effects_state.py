@@ -13,9 +13,10 @@ Choices the vocabulary leaves open, decided here:
 - ``event_peek``: the peeked card is named by ``qty:n`` (n-th from the top); ``place`` needs
   a free ``event`` index (``EVENT_SLOTS``).
 
-It sits above the interpreter's core (``effects``), whose registries it fills, and below the
-Event Action (``effects_events``), which provides through ``begin_provide``; a policy change
-is a phase rule, reached through ``phase_rules`` (``politics`` registers it).
+It sits above the interpreter's core (``effects``) and below the Event Action
+(``effects_events``), which provides through ``begin_provide``; a policy change is a phase rule
+of ``politics``, reached through the game's rules object (``st.game.rules.phase``, built by
+``rules.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, effects, money, phase_rules
+from meeplezoo.envs.core.rules import spends_nothing
+from meeplezoo.envs.hegemony import board, money
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import CC, MC, ST, blocks, catalogue
 from meeplezoo.envs.hegemony.cards_vocabulary import CLASSES
@@ -32,7 +34,6 @@ from meeplezoo.envs.hegemony.effects import (
     BUNDLE,
     CLASS,
     NEED,
-    NODES,
     PEEK,
     PEEK_SWAP,
     PEEKED,
@@ -63,7 +64,7 @@ EVENT_SLOTS = len(catalogue("state").blocks()["event"])
 
 # -- State: legitimacy, Events, policies -----------------------------------------------------------
 def _legitimacy_classes(st: HegemonyState, nid: int) -> list[int]:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     if node["op"] == "legitimacy_token":
         if sum(st.legit_tokens) >= D.LEGITIMACY_TOKENS:
             return []
@@ -78,14 +79,14 @@ def _can_legitimacy(st: HegemonyState, cls: int, nid: int) -> bool:
 
 
 def _do_legitimacy(st: HegemonyState, cls: int, nid: int) -> None:
-    if NODES[nid]["class"] == "chosen":
+    if st.game.rules.cards.nodes[nid]["class"] == "chosen":
         st.push((CLASS, cls, nid))
     else:
-        _legitimacy_to(st, nid, CLASS_OF[NODES[nid]["class"]])
+        _legitimacy_to(st, nid, CLASS_OF[st.game.rules.cards.nodes[nid]["class"]])
 
 
 def _legitimacy_to(st: HegemonyState, nid: int, target: int) -> None:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     if node["op"] == "legitimacy_token":
         st.legit_tokens[target] += 1
         change_legitimacy(st, target, 1)  # a token gives +1 when gained (§8)
@@ -95,7 +96,7 @@ def _legitimacy_to(st: HegemonyState, nid: int, target: int) -> None:
 
 def _legal_class(st: HegemonyState, item: Item) -> list[int]:
     first = getattr(blocks(item[1]), "class")
-    node = NODES[item[2]]
+    node = st.game.rules.cards.nodes[item[2]]
     if node["op"] == "provide":
         return [first + c for c in _provide_targets(st, item[2])]
     return [first + c for c in _legitimacy_classes(st, item[2])]
@@ -104,14 +105,14 @@ def _legal_class(st: HegemonyState, item: Item) -> list[int]:
 def _apply_class(st: HegemonyState, item: Item, action: int) -> None:
     target = action - getattr(blocks(item[1]), "class")
     st.agenda.pop()
-    if NODES[item[2]]["op"] == "provide":
+    if st.game.rules.cards.nodes[item[2]]["op"] == "provide":
         begin_provide(st, target, item[2])
     else:
         _legitimacy_to(st, item[2], target)
 
 
 def _shift_targets(st: HegemonyState, nid: int) -> list[tuple[int, int]]:
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     found = []
     for sec in node["condition"]:
         p, s = int(sec[0]) - 1, "ABC".index(sec[1])
@@ -140,15 +141,15 @@ def _legal_shift(st: HegemonyState, item: Item) -> list[int]:
 def _apply_shift(st: HegemonyState, item: Item, action: int) -> None:
     policy, section = divmod(action - blocks(item[1]).bill, 3)
     st.agenda.pop()
-    if not NODES[item[2]]["no_vp"]:
+    if not st.game.rules.cards.nodes[item[2]]["no_vp"]:
         board.score(st, item[1], D.BILL_PASS_VP, "bills")
-    phase_rules.rule("change_policy")(st, policy, section, by_vote=False)
+    st.game.rules.phase["change_policy"](st, policy, section, by_vote=False)
 
 
 def _can_peek(st: HegemonyState, cls: int, nid: int) -> bool:
     if not st.event_deck:
         return False
-    if NODES[nid]["place_or_replace"] == "place":
+    if st.game.rules.cards.nodes[nid]["place_or_replace"] == "place":
         return len(st.events) < EVENT_SLOTS  # each face-up Event needs an ``event`` index
     return bool(st.events)
 
@@ -159,14 +160,15 @@ def _do_peek(st: HegemonyState, cls: int, nid: int) -> None:
 
 def _legal_peek(st: HegemonyState, item: Item) -> list[int]:
     qty = blocks(item[1]).qty
-    return [qty + n for n in range(1, min(NODES[item[2]]["k"], len(st.event_deck)) + 1)]
+    k = st.game.rules.cards.nodes[item[2]]["k"]
+    return [qty + n for n in range(1, min(k, len(st.event_deck)) + 1)]
 
 
 def _apply_peek(st: HegemonyState, item: Item, action: int) -> None:
     """Take the n-th card from the top; the others keep their order."""
     index = len(st.event_deck) - (action - blocks(item[1]).qty)
     st.agenda.pop()
-    if NODES[item[2]]["place_or_replace"] == "place":
+    if st.game.rules.cards.nodes[item[2]]["place_or_replace"] == "place":
         st.events.append(st.event_deck.pop(index))
     else:
         st.ctx[PEEKED] = index
@@ -192,7 +194,7 @@ def _apply_peek_swap(st: HegemonyState, item: Item, action: int) -> None:
 def _bundle(st: HegemonyState, target: int, nid: int) -> list[int]:
     """The bundle's amounts for ``target``, in ``BENEFIT_SLOT`` order (formulas read for it)."""
     out = [0] * len(BENEFIT_SLOT)
-    for res, value in NODES[nid]["bundle"].items():
+    for res, value in st.game.rules.cards.nodes[nid]["bundle"].items():
         out[BENEFIT_SLOT[res]] = max(0, amount(st, target, value))
     return out
 
@@ -239,20 +241,20 @@ def provide_ok(st: HegemonyState, target: int, nid: int) -> bool:
     return money.cash(st, ST) >= _provide_cost(st, bundle)
 
 
-def _provide_classes(nid: int) -> tuple[int, ...]:
+def _provide_classes(st: HegemonyState, nid: int) -> tuple[int, ...]:
     """The classes a provide node may choose (every class for an Event's provide_to)."""
-    node = NODES[nid]
+    node = st.game.rules.cards.nodes[nid]
     names = node["target_class_choice"] if node["op"] == "provide" else CLASSES
     return tuple(CLASS_OF[n] for n in names)
 
 
 def _provide_targets(st: HegemonyState, nid: int) -> list[int]:
-    return [cls for cls in _provide_classes(nid) if provide_ok(st, cls, nid)]
+    return [cls for cls in _provide_classes(st, nid) if provide_ok(st, cls, nid)]
 
 
 def _can_provide(st: HegemonyState, cls: int, nid: int) -> bool:
     """``_provide_targets`` is not empty (stops at the first class)."""
-    return any(provide_ok(st, target, nid) for target in _provide_classes(nid))
+    return any(provide_ok(st, target, nid) for target in _provide_classes(st, nid))
 
 
 def _do_provide(st: HegemonyState, cls: int, nid: int) -> None:
@@ -339,13 +341,15 @@ def _provide_put(st: HegemonyState, item: Item) -> None:
 
 
 # -- the tables ------------------------------------------------------------------------------
-effects.register({
-    "provide": (_can_provide, _do_provide),
-    "legitimacy": (_can_legitimacy, _do_legitimacy),
-    "legitimacy_token": (_can_legitimacy, _do_legitimacy),
-    "event_peek": (_can_peek, _do_peek),
-    "shift_policy": (_can_shift, _do_shift),
-})
+# each primitive: its check, its effect and its declared cost (core.rules.Primitive;
+# ``spends_nothing``: it declares no cost)
+PRIMITIVES = {
+    "provide": spends_nothing(_can_provide, _do_provide),
+    "legitimacy": spends_nothing(_can_legitimacy, _do_legitimacy),
+    "legitimacy_token": spends_nothing(_can_legitimacy, _do_legitimacy),
+    "event_peek": spends_nothing(_can_peek, _do_peek),
+    "shift_policy": spends_nothing(_can_shift, _do_shift),
+}
 CODES: dict[int, Decision | Step] = {
     CLASS: Decision("effects_class", _legal_class, _apply_class),
     SHIFT: Decision("effects_shift_policy", _legal_shift, _apply_shift),

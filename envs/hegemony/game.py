@@ -12,16 +12,17 @@ import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, Option
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.hegemony import (
     hidden,
     invariants,
     observation,
     production,
     render,
-    turn,
 )
 from meeplezoo.envs.hegemony.actions import ROLE_NAMES, catalogue
 from meeplezoo.envs.hegemony.bot import HegemonyBot
+from meeplezoo.envs.hegemony.rules import build_rules
 from meeplezoo.envs.hegemony.saved import state_schema
 from meeplezoo.envs.hegemony.setup import new_game
 from meeplezoo.envs.hegemony.state import HegemonyState
@@ -70,10 +71,12 @@ class HegemonyGame(Game):
     # points, -15.0 to +3.1).
     search_playout_depth = 20
     balance_stats = "meeplezoo.envs.hegemony.balance_stats"  # balance columns (core.balance)
-    # The agenda table that joins every phase module (``turn.AGENDA``): the state's flow.  It
-    # sits above the state, so the game holds it and each state reads it here
-    # (``HegemonyState.agenda_rules``).
-    agenda_rules = turn.AGENDA
+
+    def build_rules(self) -> Rules:
+        """The rules object (``rules.py``): the agenda table that joins every phase module,
+        the phase rules cards run, the card primitives with their costs and the card table.
+        It sits above the state, so the game holds it and every state reads it here."""
+        return build_rules()
 
     def seat_role(self, seat: int) -> str:
         if not (isinstance(seat, (int, np.integer)) and 0 <= seat < 4):

@@ -36,7 +36,7 @@ from meeplezoo.envs.hegemony.actions import (
 )
 from meeplezoo.envs.hegemony.politics import SECRET_BIDS
 from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER
-from meeplezoo.envs.hegemony.turn import AGENDA, CTX_DEFAULTS
+from meeplezoo.envs.hegemony.turn import AGENDA_NAMES, CTX_DEFAULTS, DECISION_CODES
 
 if TYPE_CHECKING:
     from meeplezoo.envs.hegemony.state import HegemonyState
@@ -101,14 +101,14 @@ _BIT_ROWS = {w: tuple(tuple((v >> b) & 1 for b in range(w)) for v in range(1 << 
 
 
 def _decision_codes() -> list[int]:
-    return sorted(c for c in AGENDA.codes if AGENDA.is_decision(c))
+    return list(DECISION_CODES)
 
 
 @cache
 def layout(role: str) -> FeatureLayout:
     cls = ROLE_NAMES.index(role)
     lay = FeatureLayout()
-    lay.add("decision", [AGENDA.name(c) for c in _decision_codes()])
+    lay.add("decision", [AGENDA_NAMES[c] for c in _decision_codes()])
     lay.add("decision_arg")
     lay.add("ctx", _ctx_labels())
     lay.add("round", [f"r{r}" for r in range(1, D.ROUNDS + 1)])
@@ -445,7 +445,7 @@ def peeked(st: HegemonyState, player: int) -> tuple[list[int], list[int]]:
         return [], []
     code, _seat, arg = st.agenda[-1]
     if code == effects.PEEK:
-        k = min(effects.NODES[arg]["k"], len(st.event_deck))
+        k = min(st.game.rules.cards.nodes[arg]["k"], len(st.event_deck))
         return st.event_deck[len(st.event_deck) - k:][::-1], []
     if code == effects.PEEK_SWAP:
         return [st.event_deck[st.ctx[effects.PEEKED]]], []

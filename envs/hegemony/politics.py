@@ -30,7 +30,6 @@ from meeplezoo.envs.core.agenda import Decision, Item, Step, count_down
 from meeplezoo.envs.hegemony import (
     board,
     economy_free,
-    phase_rules,
     storage,
     workers,
     workers_build,
@@ -626,7 +625,3 @@ CODES: dict[int, Decision | Step] = {
     RECHECK: Step("policy_recheck", _recheck),
 }
 
-
-# the rules a card's effect runs (the effects_* modules reach them through ``phase_rules``)
-phase_rules.provide(can_propose=can_propose, push_propose=push_propose,
-                    change_policy=change_policy)

@@ -8,7 +8,7 @@ from meeplezoo.envs.hegemony import cards as C
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import MAX_SLOTS, NUM_SEATS
 from meeplezoo.envs.hegemony.state import BENEFIT_ITEMS, KINDS, NO_WORKER, VP_SOURCES
-from meeplezoo.envs.hegemony.turn import AGENDA, CTX_DEFAULTS
+from meeplezoo.envs.hegemony.turn import AGENDA_NAMES, CTX_DEFAULTS
 
 MONEY = Int(-10**6, 10**6)  # money can run short only through loans; wide but finite
 COUNT = Int(0, 10**4)
@@ -23,7 +23,7 @@ def _cards_in(n: int) -> Int:
 
 
 def state_schema() -> Record:
-    codes = tuple(sorted(AGENDA.codes))
+    codes = tuple(sorted(AGENDA_NAMES))
     seat = Int(0, 3)
     section = Int(0, 2)
     company = Int(-1, len(D.COMPANIES) - 1)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from meeplezoo.envs.core.agenda import AgendaRules, AgendaState, Item
+from meeplezoo.envs.core.agenda import AgendaState, Item
 from meeplezoo.envs.core.game import GameState
 from meeplezoo.envs.core.rng import LazyRng, new_rng, rng_from_dict, rng_to_dict
 from meeplezoo.envs.hegemony import data as D
@@ -107,8 +107,8 @@ VP_SOURCES = ("bills", "prosperity", "exports", "public_services", "benefits", "
 
 
 class HegemonyState(LazyRng, AgendaState, GameState):
-    """One position.  Flow: the agenda (``turn.AGENDA``, held by the game as
-    ``HegemonyGame.agenda_rules``) decides who acts next."""
+    """One position.  Flow: the agenda (``turn.build_agenda``, held by the game's rules
+    object: ``state.game.rules.agenda``) decides who acts next."""
 
     game: HegemonyGame
 
@@ -189,13 +189,6 @@ class HegemonyState(LazyRng, AgendaState, GameState):
         out.update(zip(_NESTED_FIELDS, [list(map(list, rows)) for rows in _NESTED_OF(src)]))
         out["ctx"] = dict(src["ctx"])
         return new
-
-    @property
-    def agenda_rules(self) -> AgendaRules:  # type: ignore[override]
-        """The agenda table (``turn.AGENDA``): it sits above the state (``turn`` imports this
-        module), so the game holds it and every state reads it there (a property, not an
-        attribute: a pickle or a deep copy of a state never carries the table)."""
-        return self.game.agenda_rules
 
     def _apply(self, action: int) -> None:
         self.history.append(action)

@@ -13,16 +13,18 @@ range ``codes.py`` gives them), ``BASIC`` and ``FREE`` (action name -> ``(can, s
 where ``can(st, cls) -> bool`` says the action is legal now and ``start(st, cls)`` begins
 it, pushing its decisions), and ``CTX`` (their scratch keys in ``st.ctx``, with the
 value each is reset to); a name a module lacks counts as empty.  The card interpreter's
-family modules (``effects_*``) plug in the same way, and register their primitives with
-the interpreter's core when imported (``effects.check_registered`` checks them all here).
+family modules (``effects_*``) plug in the same way; their primitives (``PRIMITIVES``) join
+the game's rules object in ``rules.py``, which also holds this module's agenda table
+(``build_agenda``).
 """
 
 from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from meeplezoo.envs.core.agenda import AgendaRules, Decision, Item, Step
 from meeplezoo.envs.hegemony import (
@@ -36,7 +38,6 @@ from meeplezoo.envs.hegemony import (
     effects_events,
     effects_resources,
     effects_state,
-    phase_rules,
     politics,
     production,
     workers,
@@ -61,7 +62,6 @@ Action = tuple[Callable[["HegemonyState", int], bool], Callable[["HegemonyState"
 PHASE_MODULES = (workers, workers_build, workers_free, economy_trade, economy_free, economy,
                  politics, production, effects, effects_basic, effects_resources,
                  effects_companies, effects_state, effects_events)
-effects.check_registered()  # every card primitive has its family's (can, do) by now
 TURNS_PER_ROUND = 5 * 4  # 5 passes of WC, MC, CC, ST (§2.2)
 
 
@@ -76,7 +76,6 @@ def _join(name: str) -> dict[str, Action]:
 
 
 BASIC: dict[str, Action] = _join("BASIC")
-phase_rules.provide(basic_actions=BASIC)  # a card's ``basic`` effect runs these (effects_basic.py)
 FREE: dict[str, Action] = _join("FREE")
 CTX = {"market_done": 0}  # bit k: market card k is being discarded
 CTX_DEFAULTS: dict[str, int] = dict(CTX)
@@ -406,5 +405,18 @@ def _all_codes() -> dict[int, Decision | Step]:
     return table
 
 
-AGENDA = AgendaRules(_all_codes())  # the game hands it to every state (``HegemonyGame``)
+# every agenda code's name, and the decisions' codes in order (the observation's one-hot and the
+# saved schema read them; the table itself is the game's: ``build_agenda``)
+AGENDA_NAMES: Mapping[int, str] = MappingProxyType(
+    {code: kind.name for code, kind in _all_codes().items()})
+DECISION_CODES = tuple(sorted(code for code, kind in _all_codes().items()
+                              if isinstance(kind, Decision)))  # (each call builds the same)
+
+
+def build_agenda() -> AgendaRules:
+    """The agenda table that joins every phase module: the game's rules object holds it
+    (``rules.build_rules``) and every state reads it there."""
+    return AgendaRules(_all_codes())
+
+
 assert 1 + len(D.INDUSTRIES) == KINDS

@@ -3,7 +3,8 @@ gain every Use action scores (§4), and Swap Workers (§4.4).
 
 It sits above ``workers`` (the seats' slot requirements) and below the economy's free actions
 (``economy_free``: Use Health and Use Luxury gain Prosperity here) and ``production``; a card's
-``upgrade_worker`` and ``prosperity`` reach its rules through ``phase_rules``.
+``upgrade_worker`` and ``prosperity`` reach its rules as the game's phase rules
+(``rules.py``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from meeplezoo.envs.core.agenda import Decision, Item, Step
-from meeplezoo.envs.hegemony import board, phase_rules
+from meeplezoo.envs.hegemony import board
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import data as D
 from meeplezoo.envs.hegemony.actions import MAX_SLOTS, WC, blocks
@@ -217,7 +218,3 @@ FREE = {
     "swap_workers": (_can_swap, _start_swap),
 }
 
-
-# the rules a card's effect runs (the effects_* modules reach them through ``phase_rules``)
-phase_rules.provide(gain_prosperity=gain_prosperity, retrain_sources=retrain_sources,
-                    legal_retrain_industry=legal_retrain_industry, apply_retrain=apply_retrain)

@@ -4,7 +4,7 @@ The agenda is a stack of ``(code, seat, arg)`` items: the top item runs next.
 Automatic items run at once (and may push more); a decision item waits for the
 seat's action.  ``state.push(a, b, c)`` runs a, then b, then c.  The loop and
 its patterns are ``envs/core/agenda.py``; the table of every code (handlers and
-what each may change) is ``state.AGENDA``.
+what each may change) is ``state.build_agenda``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ TURN_USES = ("london", "necropolis", "railway", "bonus", "prestige", "tucked_car
 PHASES = ("rounds", "turn_of_century", "end_moves", "final_purchase", "over")
 P_ROUNDS, P_CENTURY, P_END_MOVES, P_FINAL, P_OVER = range(5)
 
-# What an item may change, for the observation's caches (the marks are in state.AGENDA).
+# What an item may change, for the observation's caches (the marks are in state.build_agenda).
 # Seat areas: money/prestige (and so the score lines), London board, train and rail tiles,
 # Necropolis columns, discs held, cargo (waiting, train, mourners, overflow), staff
 # (London staff and volunteers, staff supply, capacities, tucked cards).

@@ -10,6 +10,7 @@ from typing import Any
 
 from meeplezoo.envs.core.errors import CorruptStateError
 from meeplezoo.envs.core.game import Game
+from meeplezoo.envs.core.rules import Rules
 from meeplezoo.envs.core.schema import Record
 from meeplezoo.envs.necropolis_railway import actions as A
 from meeplezoo.envs.necropolis_railway import data as D
@@ -17,7 +18,7 @@ from meeplezoo.envs.necropolis_railway.bot import GreedyBot
 from meeplezoo.envs.necropolis_railway.observation import LAYOUT
 from meeplezoo.envs.necropolis_railway.render import render
 from meeplezoo.envs.necropolis_railway.saved import check_agenda, state_schema
-from meeplezoo.envs.necropolis_railway.state import NecropolisState
+from meeplezoo.envs.necropolis_railway.state import NecropolisState, build_agenda
 
 
 class NecropolisRailwayGame(Game):
@@ -29,6 +30,10 @@ class NecropolisRailwayGame(Game):
     options = {}
     max_decisions = 5_000
     score_scale = 25.0  # reward='score': points / 25 (solo scores run about 20-120)
+
+    def build_rules(self) -> Rules:
+        """The agenda table of every decision and step (``state.build_agenda``)."""
+        return Rules(agenda=build_agenda())
 
     def num_actions(self, role: str | None = None) -> int:
         return A.NUM_ACTIONS

@@ -395,7 +395,7 @@ class SeatCache:
 
 
 def seat_block(st: NecropolisState, seat: int) -> np.ndarray:
-    """Update the areas of a seat's block flagged as changed (see the marks in state.AGENDA)."""
+    """Update the areas of a seat's block flagged as changed (marks: state.build_agenda)."""
     p = st.players[seat]
     c = st._seat_cache[seat]
     dirty = st._dirty[seat]

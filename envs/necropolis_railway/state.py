@@ -17,7 +17,7 @@ from meeplezoo.envs.core.agenda import (
     agenda_from_json,
     agenda_to_json,
 )
-from meeplezoo.envs.core.game import GameState
+from meeplezoo.envs.core.game import GameState, shared_mask
 from meeplezoo.envs.core.hidden import redraw
 from meeplezoo.envs.core.rng import copy_rng, new_rng, rng_from_dict, rng_to_dict
 from meeplezoo.envs.necropolis_railway import actions as A
@@ -65,9 +65,14 @@ def _decision(kind: int, apply: Callable[[NecropolisState, Item, int], None],
     return Decision(A.DECISIONS[kind], L.LEGAL[kind], apply, finish, marks)
 
 
-# Every agenda code: decisions (legal actions in legal.py, ``finish`` when nothing is left to
-# ask) and automatic steps, with what their items may change.
-AGENDA = AgendaRules({
+def build_agenda() -> AgendaRules:
+    """Every agenda code: decisions (legal actions in legal.py, ``finish`` when nothing is left
+    to ask) and automatic steps, with what their items may change.  The game's rules object
+    holds it (``NecropolisRailwayGame.build_rules``)."""
+    return AgendaRules(_CODES)
+
+
+_CODES = {
     A.K_TAKE: _decision(A.K_TAKE, turn.d_take, (DS, T_ROW | T_SUP | T_TURN | T_DISC)),
     A.K_TURN: _decision(A.K_TURN, _d_turn, (0, T_TURN)),  # (a used tucked card marks its own)
     # (bonus space and prestige effects mark their own areas)
@@ -105,7 +110,7 @@ AGENDA = AgendaRules({
     G.END_MOVE: Step("END_MOVE", stations.a_end_move, (0, 0)),
     G.GAME_OVER: Step("GAME_OVER", rounds.a_game_over, (0, TABLE_ALL)),
     G.PHASE: Step("PHASE", rounds.a_phase, (0, TABLE_ALL)),
-})
+}
 
 
 MASKS_MEMO = "necropolis_railway.masks"  # the game's memo of read-only masks by legal tuple
@@ -116,7 +121,6 @@ class NecropolisState(AgendaState, GameState):
     loop, ``push``, ``_apply`` and the turn order come from ``AgendaState``)."""
 
     game: NecropolisRailwayGame
-    agenda_rules = AGENDA
 
     def __init__(self, game: NecropolisRailwayGame, seed: int | None = None,
                  _empty: bool = False) -> None:
@@ -171,17 +175,7 @@ class NecropolisState(AgendaState, GameState):
 
     # -- GameState hooks --------------------------------------------------------------------------
     def _legal_mask(self) -> np.ndarray:
-        key = tuple(self._legal)
-        masks = self.game.memo(MASKS_MEMO)
-        mask = masks.get(key)
-        if mask is None:
-            if len(masks) > 100_000:
-                masks.clear()
-            mask = np.zeros(A.NUM_ACTIONS, dtype=bool)
-            mask[self._legal] = True
-            mask.flags.writeable = False
-            masks[key] = mask
-        return mask
+        return shared_mask(self.game, self._legal, MASKS_MEMO, A.NUM_ACTIONS)
 
     def apply(self, action: int) -> None:
         """Fast path for a legal Python int; anything else goes through the checked base."""

@@ -10,7 +10,6 @@ import pytest
 from meeplezoo.envs.chihou_sousei.actions import NUM_ACTIONS
 from meeplezoo.envs.chihou_sousei.game import ChihouSouseiGame
 from meeplezoo.envs.chihou_sousei.observation import SEAT_F
-from meeplezoo.envs.chihou_sousei.state import OPTIONS
 from meeplezoo.envs.core.testing import random_positions
 
 
@@ -20,7 +19,7 @@ def _positions(n, seed, steps=200):
 
 def _fresh_mask(st):
     mask = np.zeros(NUM_ACTIONS, dtype=bool)
-    mask[list(OPTIONS[st.decision](st))] = True
+    mask[list(st.game.rules.legal_of[st.decision](st))] = True
     return mask
 
 

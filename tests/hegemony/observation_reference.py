@@ -37,9 +37,10 @@ def _ctx_keys() -> list[str]:
 
 
 def _decision_codes() -> list[int]:
-    from meeplezoo.envs.hegemony.turn import AGENDA
+    from meeplezoo.envs.hegemony.rules import build_rules
 
-    return sorted(c for c in AGENDA.codes if AGENDA.is_decision(c))
+    agenda = build_rules().agenda
+    return sorted(c for c in agenda.codes if agenda.is_decision(c))
 
 
 @cache

@@ -97,7 +97,7 @@ def test_d47_public_services_above_a_lowered_cap_are_discarded_at_once():
 
 def test_d48_provide_influence_comes_from_media_influence():
     st = game()
-    ev = event({"op": "provide_to", "bundle": {"influence": 2}},
+    ev = event(st, {"op": "provide_to", "bundle": {"influence": 2}},
                [{"class": "WC", "reward": {"legitimacy": 1}},
                 {"class": "MC", "reward": {"legitimacy": 1}}])
     st.public_services[2] = 1

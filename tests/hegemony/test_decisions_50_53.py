@@ -21,11 +21,11 @@ U, HEALTH, EDU = 0, 3, 4  # worker kinds: unskilled, then skilled by industry (1
 FOOD, HEALTH_GOOD = 0, 2  # goods indexes (D.GOODS)
 
 
-def event(task: dict, options: list[dict]) -> int:
+def event(st, task: dict, options: list[dict]) -> int:
     """A hand-made Event (checked by ``cards.parse_event``), indexed for the interpreter."""
     raw = {"id": "ev_95", "title": "Decision Event", "min_round": 1, "task": task,
            "options": options, "no_action": {"pair": "any"}, "note": "A test Event."}
-    return E.add_event(C.parse_event(raw, "ev_95"))
+    return E.add_event(st, C.parse_event(raw, "ev_95"))
 
 
 def set_capital(st, value: int) -> None:
@@ -60,7 +60,7 @@ BUILD_FOR_OPTIONS = [{"class": "MC", "reward": {"legitimacy": 2}},
 
 def test_d50_build_for_the_receiving_class_picks_card_wage_and_staffing():
     st = game()
-    ev = event(BUILD_FOR, BUILD_FOR_OPTIONS)
+    ev = event(st, BUILD_FOR, BUILD_FOR_OPTIONS)
     hospital = D.COMPANY_BY_ID["hospital"].index  # cost 20, Health + U
     st.cc_market = [D.COMPANY_BY_ID["medical_village"].index, hospital,
                     D.COMPANY_BY_ID["fast_food_chain"].index]  # cost 24, 20, 8 (< 12)
@@ -88,7 +88,7 @@ def test_d50_build_for_the_receiving_class_picks_card_wage_and_staffing():
 
 def test_d50_build_for_mc_picks_card_wage_its_workers_and_the_wc_employee():
     st = game()
-    ev = event(BUILD_FOR, BUILD_FOR_OPTIONS)
+    ev = event(st, BUILD_FOR, BUILD_FOR_OPTIONS)
     school = D.COMPANY_BY_ID["private_school"].index  # cost 20: MC Edu slot + WC Edu employee
     st.mc_market = [D.COMPANY_BY_ID["pharmacy"].index, school]
     st.unemployed[WC] = [1, 0, 0, 0, 1, 0]
@@ -118,8 +118,8 @@ PROPOSE_FOR = ({"op": "propose_for"}, [{"class": "WC", "reward": {"legitimacy": 
 
 
 def test_d51_propose_for_the_state_pays_the_immediate_votes_influence():
-    ev = event(*PROPOSE_FOR)
     st = game()
+    ev = event(st, *PROPOSE_FOR)
     st.influence = [2, 0, 2, 1]  # the proposer (MC) has none, the State has 1
     event_action(st, ev)
     assert [a[:2] for a in asked(st, "option:2", "bill:p7_C", "yes")] == [
@@ -129,6 +129,7 @@ def test_d51_propose_for_the_state_pays_the_immediate_votes_influence():
     st.check_invariants()
 
     st = game()
+    ev = event(st, *PROPOSE_FOR)  # a hand-made Event belongs to its state's game
     st.influence = [2, 3, 2, 0]  # the proposer could pay; the State cannot
     event_action(st, ev)
     play(st, "option:2")
@@ -151,8 +152,8 @@ def test_d52_provide_of_goods_uses_the_states_own_stock_first_and_buys_only_the_
     st.cc_storage[FOOD], st.cc_storage[HEALTH_GOOD] = 2, 2  # CC and MC would sell both
     st.mc_storage[FOOD], st.mc_storage[HEALTH_GOOD] = 0, 1
     node = {"op": "provide", "target_class_choice": ["WC"], "bundle": PROVIDE_BUNDLE}
-    nid = E.add_node(node, "ST")
-    ev = event({"op": "provide_to", "bundle": PROVIDE_BUNDLE},
+    nid = E.add_node(st, node, "ST")
+    ev = event(st, {"op": "provide_to", "bundle": PROVIDE_BUNDLE},
                [{"class": "WC", "reward": {"legitimacy": 1}}])
 
     def can() -> bool:
@@ -188,7 +189,7 @@ def test_d53_card_gain_from_cc_beyond_what_cc_holds_makes_cc_take_loans():
     set_money(st, CC, 5)
     set_capital(st, 10)  # CC holds 15 < 20
     node = {"op": "gain", "res": "money", "amt": 20, "from": "CC"}
-    assert E.can(st, ST, E.add_node(node, "ST"))  # CC holding less does not block it
+    assert E.can(st, ST, E.add_node(st, node, "ST"))  # CC holding less does not block it
     total, minted, state = on_table(st), st.minted, st.money[ST]
     run(st, ST, node)
     assert st.loans[CC] == 1 and st.loans[ST] == 0

@@ -45,7 +45,7 @@ def go(st):
 
 def run(st, cls: int, node: dict):
     """Index a hand-made node for ``cls`` and run it to the next real choice."""
-    nid = E.add_node(node, ROLE[cls])
+    nid = E.add_node(st, node, ROLE[cls])
     st.push((E.RUN, cls, nid))
     return go(st)
 
@@ -76,16 +76,17 @@ def _amounts(node):
 
 def test_s11_1_every_deck_node_and_event_task_has_a_handler():
     st = game()
+    cards, primitives = st.game.rules.cards, st.game.rules.primitives
     seen_ops, seen_terms = set(), set()
     for cls, role in enumerate(ROLE):
         for design, card in enumerate(C.ACTION_CARDS[role]):
-            ids = E.CARD_NODES[cls][design]
-            assert [E.NODES[i] for i in ids] == list(card.effects)
+            ids = cards.card_nodes[cls][design]
+            assert [cards.nodes[i] for i in ids] == list(card.effects)
             for top in ids:
-                for node in iter_nodes(E.NODES[top]):
+                for node in iter_nodes(cards.nodes[top]):
                     op = node["op"]
                     seen_ops.add(op)
-                    assert op in E.CAN or op in E.COMPOSITION, (card.id, op)
+                    assert op in primitives or op in E.COMPOSITION, (card.id, op)
                     if op == "basic":
                         name = EB.BASIC_NAME.get(node["action"], node["action"])
                         assert name in [n for n, _ in BASIC_ACTIONS], (card.id, name)
@@ -103,10 +104,10 @@ def test_s11_1_every_deck_node_and_event_task_has_a_handler():
             assert E.playable(st, cls, design) in (True, False)
     for k, event in enumerate(C.EVENTS):
         assert event.task["op"] in EV.EVENT_TASK_HANDLERS
-        assert E.EVENTS[k] is event and E.NODES[E.EVENT_NODE[k]] == event.task
+        assert cards.events[k] is event and cards.nodes[cards.event_node[k]] == event.task
         for j in range(len(event.options)):
             assert EV.option_ok(st, k, j) in (True, False)
-    assert set(E.CAN) == set(E.DO) == set(V.PRIMITIVES) - set(E.COMPOSITION)
+    assert set(primitives) == set(V.PRIMITIVES) - set(E.COMPOSITION)
     for name in V.FORMULA_TERMS:
         assert isinstance(ET.term(st, WC, name), int)
     assert seen_ops <= set(V.PRIMITIVES)
@@ -199,14 +200,14 @@ def test_s11_1_gain_goods_go_to_each_class_area_and_influence_is_capped():
 
 def test_s11_1_pay_is_an_optional_cost_that_gates_the_card():
     st = game()
-    nid = E.add_node({"op": "pay", "res": "money", "amt": 31, "to": "treasury"}, "WC")
+    nid = E.add_node(st, {"op": "pay", "res": "money", "amt": 31, "to": "treasury"}, "WC")
     assert not E.can(st, WC, nid)  # WC holds 30: never a loan
     set_money(st, WC, 31)
     assert E.can(st, WC, nid)
     st.push((E.RUN, WC, nid))
     go(st)
     assert st.money[WC] == 0 and st.money[ST] == 151 and st.loans[WC] == 0
-    food = E.add_node({"op": "pay", "res": "food", "amt": 2, "to": "MC"}, "CC")
+    food = E.add_node(st, {"op": "pay", "res": "food", "amt": 2, "to": "MC"}, "CC")
     st.cc_storage[0] = 1
     assert not E.can(st, CC, food)
     st.cc_storage[0] = 2
@@ -243,7 +244,7 @@ def test_s11_1_sell_to_state_offers_quantities_capped_by_storage_and_state_room(
     assert legal_names(st) == ["qty:1", "qty:2", "qty:3"]
     play(st, "qty:2")
     assert st.mc_storage[2] == 3 and st.money[MC] == 52 and st.money[ST] == 108
-    nid = E.add_node({"op": "sell_to_state", "res": "lux", "max_n": 2, "unit_price": 5}, "MC")
+    nid = E.add_node(st, {"op": "sell_to_state", "res": "lux", "max_n": 2, "unit_price": 5}, "MC")
     assert not E.can(st, MC, nid)  # MC stores no lux
     conserved(st)
 
@@ -285,7 +286,7 @@ def test_s11_1_remove_unemployed_needs_the_minimum_and_at_least_one():
     st.unemployed[WC] = [2, 1, 0, 0, 0, 0]
     node = {"op": "remove_unemployed", "n": 2, "pay_unskilled": 3, "pay_skilled": 5,
             "min_unemployed": 4}
-    assert not E.can(st, WC, E.add_node(node, "WC"))
+    assert not E.can(st, WC, E.add_node(st, node, "WC"))
     node["min_unemployed"] = 3
     run(st, WC, node)
     assert "done" not in legal_names(st)  # at least one
@@ -316,7 +317,7 @@ def test_s11_1_upgrade_worker_keeps_commitment_and_never_retrains_a_skilled_slot
 
 def test_s11_1_build_coop_farm_until_both_are_built():
     st = game()
-    node = E.add_node({"op": "build_coop_farm"}, "WC")
+    node = E.add_node(st, {"op": "build_coop_farm"}, "WC")
     for _ in range(2):
         assert E.can(st, WC, node)
         st.push((E.RUN, WC, node))
@@ -382,7 +383,7 @@ def test_s11_1_produce_delivers_output_and_the_state_pays_the_wage():
                  "wage_payer": "state"})
     assert st.cc_storage[0] == 5 and st.money[WC] == 30 + wage and st.money[ST] == 120 - wage
     st.seat_strike[market] = 1
-    node = E.add_node({"op": "produce", "company_filter": {"industry": ["agri"]},
+    node = E.add_node(st, {"op": "produce", "company_filter": {"industry": ["agri"]},
                        "wage_payer": "none"}, "CC")
     assert not E.can(st, CC, node)  # a struck company cannot be made to produce (§5.5)
     conserved(st)
@@ -392,7 +393,7 @@ def test_s11_1_produce_coop_farm_for_wc():
     st = game()
     st.seat_card[29], st.seat_face_up[29] = D.COOP_FARM, 1
     node = {"op": "produce", "company_filter": {"owner": ["WC"]}, "wage_payer": "none"}
-    assert not E.can(st, WC, E.add_node(node, "WC"))  # empty: not operational
+    assert not E.can(st, WC, E.add_node(st, node, "WC"))  # empty: not operational
     st.seat_workers[29] = [worker(WC, 0)] * 3
     run(st, WC, node)
     assert st.goods[WC][0] == 2
@@ -408,7 +409,7 @@ def test_s11_1_set_wage_one_and_all_respect_minimum_and_commitment():
     assert not st.agenda  # the Supermarket only: the Mall's workers are committed
     assert st.seat_wage[market] == 0 and st.seat_wage[mall] == 1
     st.policies[1] = B  # minimum L2: "L1" is raised to it, nothing would change
-    node = E.add_node({"op": "set_wage", "company": "own_all", "level": "L1"}, "CC")
+    node = E.add_node(st, {"op": "set_wage", "company": "own_all", "level": "L1"}, "CC")
     for seat in board.companies_of(st, CC):
         st.seat_wage[seat] = 1
     assert not E.can(st, CC, node)
@@ -435,7 +436,7 @@ def test_s11_1_machinery_costs_and_places_tokens_or_loses_them():
     run(st, CC, {"op": "machinery", "n": 1, "cost": 5})
     assert sum(st.seat_machinery) == 4 and st.money[CC] == 105  # paid, the token is lost
     set_money(st, CC, 4)
-    assert not E.can(st, CC, E.add_node({"op": "machinery", "n": 1, "cost": 5}, "CC"))
+    assert not E.can(st, CC, E.add_node(st, {"op": "machinery", "n": 1, "cost": 5}, "CC"))
 
 
 def test_s11_1_storage_tile_choice_and_limits():
@@ -445,7 +446,7 @@ def test_s11_1_storage_tile_choice_and_limits():
     assert legal_names(st) == ["resource:lux", "resource:health", "resource:edu"]
     play(st, "resource:edu")
     assert st.storage_tiles == [1, 0, 0, 1] and st.money[CC] == 110
-    assert not E.can(st, CC, E.add_node({"op": "storage", "resource": "food"}, "CC"))
+    assert not E.can(st, CC, E.add_node(st, {"op": "storage", "resource": "food"}, "CC"))
 
 
 def test_s11_1_prosperity_pays_and_scores_each_step():
@@ -455,7 +456,7 @@ def test_s11_1_prosperity_pays_and_scores_each_step():
     assert st.prosperity[MC] == 4 and st.money[MC] == 30
     assert st.vp[MC] == D.MC_PROSPERITY_VP[3] + D.MC_PROSPERITY_VP[4]
     set_money(st, MC, 9)
-    assert not E.can(st, MC, E.add_node({"op": "prosperity", "steps": 1, "cost": 10}, "MC"))
+    assert not E.can(st, MC, E.add_node(st, {"op": "prosperity", "steps": 1, "cost": 10}, "MC"))
 
 
 # -- the State's primitives -----------------------------------------------------------------------
@@ -468,7 +469,7 @@ def test_s11_1_legitimacy_chosen_masks_a_decrease_below_one():
     assert st.legitimacy == [1, 3, 9]
     run(st, ST, {"op": "legitimacy", "class": "CC", "n": 2})
     assert st.legitimacy[CC] == 10  # clamped
-    assert not E.can(st, ST, E.add_node({"op": "legitimacy", "class": "WC", "n": -1}, "ST"))
+    assert not E.can(st, ST, E.add_node(st, {"op": "legitimacy", "class": "WC", "n": -1}, "ST"))
 
 
 def test_s11_1_legitimacy_token_gives_one_at_once_while_tokens_last():
@@ -477,7 +478,7 @@ def test_s11_1_legitimacy_token_gives_one_at_once_while_tokens_last():
     play(st, "class:MC")
     assert st.legit_tokens == [0, 1, 0] and st.legitimacy[MC] == D.START_LEGITIMACY + 1
     st.legit_tokens = [D.LEGITIMACY_TOKENS, 0, 0]
-    assert not E.can(st, ST, E.add_node({"op": "legitimacy_token", "class": "MC"}, "ST"))
+    assert not E.can(st, ST, E.add_node(st, {"op": "legitimacy_token", "class": "MC"}, "ST"))
 
 
 def test_s11_1_shift_policy_adjacent_skips_pending_bills_and_scores_the_proposer_vp():
@@ -494,7 +495,7 @@ def test_s11_1_shift_policy_adjacent_skips_pending_bills_and_scores_the_proposer
     play(st, "bill:p3_C")
     assert st.policies[2] == C_ and st.vp[CC] == 0
     st.bills = [-1] * 7
-    assert not E.can(st, MC, E.add_node({"op": "shift_policy", "condition": ["3C"],
+    assert not E.can(st, MC, E.add_node(st, {"op": "shift_policy", "condition": ["3C"],
                                          "adjacent": True, "no_vp": True}, "MC"))
 
 
@@ -519,10 +520,10 @@ def test_s11_1_event_peek_place_and_replace():
     play(st, "event:1")
     assert st.events[0] == deck[-1] and st.event_deck[0] == first
     st.events = [0, 1, 2]  # a third Event may be placed: the State's event block has 4 slots
-    assert E.can(st, ST, E.add_node({"op": "event_peek", "k": 2, "place_or_replace": "place"},
+    assert E.can(st, ST, E.add_node(st, {"op": "event_peek", "k": 2, "place_or_replace": "place"},
                                     "ST"))
     st.events = [0, 1, 2, 3]  # every slot taken: nothing can be placed
-    assert not E.can(st, ST, E.add_node({"op": "event_peek", "k": 2,
+    assert not E.can(st, ST, E.add_node(st, {"op": "event_peek", "k": 2,
                                          "place_or_replace": "place"}, "ST"))
 
 
@@ -537,7 +538,7 @@ def test_s11_1_choice_masks_options_that_cannot_be_done():
     assert legal_names(st) == ["option:2", "option:3"]
     play(st, "option:2")
     assert st.vp[WC] == 2
-    only_costs = E.add_node({"op": "choice", "options": [
+    only_costs = E.add_node(st, {"op": "choice", "options": [
         {"op": "pay", "res": "money", "amt": 100, "to": "supply"},
         {"op": "pay", "res": "food", "amt": 1, "to": "supply"}]}, "WC")
     assert not E.can(st, WC, only_costs)
@@ -545,7 +546,7 @@ def test_s11_1_choice_masks_options_that_cannot_be_done():
 
 def test_s11_1_optional_is_playable_when_its_effect_is_not():
     st = game()
-    node = E.add_node({"op": "optional",
+    node = E.add_node(st, {"op": "optional",
                        "effect": {"op": "pay", "res": "money", "amt": 100, "to": "supply"}},
                       "WC")
     assert E.can(st, WC, node)
@@ -563,18 +564,18 @@ def test_s11_1_if_takes_one_branch_and_only_that_one_gates():
     node = {"op": "if", "cond": {"has_loan": True},
             "then": {"op": "pay", "res": "money", "amt": 100, "to": "supply"},
             "else": {"op": "vp", "n": 3}}
-    assert E.can(st, MC, E.add_node(node, "MC"))  # the untaken branch cannot block it
+    assert E.can(st, MC, E.add_node(st, node, "MC"))  # the untaken branch cannot block it
     run(st, MC, node)
     assert st.vp[MC] == 3
     st.loans[MC] = 1
-    assert not E.can(st, MC, E.add_node(node, "MC"))
+    assert not E.can(st, MC, E.add_node(st, node, "MC"))
 
 
 def test_s11_1_seq_runs_in_order_and_its_costs_add_up():
     st = game()
     node = {"op": "seq", "effects": [{"op": "pay", "res": "money", "amt": 20, "to": "supply"},
                                      {"op": "prosperity", "steps": 1, "cost": 20}]}
-    assert not E.can(st, WC, E.add_node(node, "WC"))  # 20 + 20 > 30, each alone fits
+    assert not E.can(st, WC, E.add_node(st, node, "WC"))  # 20 + 20 > 30, each alone fits
     set_money(st, WC, 40)
     run(st, WC, node)
     assert st.money[WC] == 0 and st.prosperity[WC] == 1
@@ -622,7 +623,7 @@ def test_s11_1_provide_offers_only_sources_that_keep_the_rest_affordable():
     st = game()
     node = {"op": "provide", "target_class_choice": ["WC"], "bundle": {"food": 2}}
     set_money(st, ST, 19)
-    assert not E.can(st, ST, E.add_node(node, "ST"))  # the cheapest two units cost 20
+    assert not E.can(st, ST, E.add_node(st, node, "ST"))  # the cheapest two units cost 20
     set_money(st, ST, 21)
     run(st, ST, node)  # CC (12) + foreign (10) = 22 > 21: only the foreign market twice
     assert st.benefits[WC][1] == 2 and st.money[ST] == 1 and st.money[CC] == 120
@@ -655,14 +656,14 @@ def test_s11_1_basic_propose_bill_modifiers_reach_politics():
     run(st, MC, {"op": "basic", "action": "propose_bill", "policy_filter": ["p3"],
                  "any_section": True})
     assert legal_names(st) == ["bill:p3_B", "bill:p3_C"]
-    nid = E.add_node({"op": "basic", "action": "propose_bill", "policy_filter": ["p3"]}, "CC")
+    nid = E.add_node(st, {"op": "basic", "action": "propose_bill", "policy_filter": ["p3"]}, "CC")
     st.bills[2] = MC * 3 + 2
     assert not E.can(st, CC, nid)  # the only policy it may target has a bill
 
 
 def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
     st = game()
-    nid = E.add_node({"op": "basic", "action": "build_company", "price_factor": 0.5,
+    nid = E.add_node(st, {"op": "basic", "action": "build_company", "price_factor": 0.5,
                       "state_pays_rest": True, "cost_delta": -3}, "CC")
     assert EB.purchase_price(st, 20) == 20  # nothing active
     st.ctx[E.ACTIVE] = nid
@@ -673,7 +674,7 @@ def test_s11_1_purchase_price_and_pay_purchase_under_the_active_modifiers():
     set_money(st, CC, 8)
     assert not EB.can_afford_purchase(st, CC, 20)  # 9 of its own
     set_money(st, CC, 111)
-    state = E.add_node({"op": "basic", "action": "build_company", "payer": "state"}, "MC")
+    state = E.add_node(st, {"op": "basic", "action": "build_company", "payer": "state"}, "MC")
     st.ctx[E.ACTIVE] = state
     assert EB.purchase_price(st, 20) == 0
     EB.pay_purchase(st, MC, 20)
@@ -756,11 +757,11 @@ def test_s2_2_min_round_gates_the_card(monkeypatch):
 
 
 # -- the Event Action (§3.13) ---------------------------------------------------------------------
-def event(task: dict, options: list[dict]) -> int:
+def event(st, task: dict, options: list[dict]) -> int:
     """A hand-made Event (checked by ``cards.parse_event``), indexed for the interpreter."""
     raw = {"id": "ev_90", "title": "Test Event", "min_round": 1, "task": task,
            "options": options, "no_action": {"pair": "any"}, "note": "A test Event."}
-    return E.add_event(C.parse_event(raw, "ev_90"))
+    return E.add_event(st, C.parse_event(raw, "ev_90"))
 
 
 def event_action(st, *events: int):
@@ -771,10 +772,10 @@ def event_action(st, *events: int):
 
 def test_s3_13_event_action_provide_to_a_class_then_reward_and_discard():
     st = game()
-    ev = event({"op": "provide_to", "bundle": {"money": 15}},
+    ev = event(st, {"op": "provide_to", "bundle": {"money": 15}},
                [{"class": "WC", "reward": {"legitimacy": 1}},
                 {"class": "CC", "reward": {"legitimacy": 2}}])
-    other = event({"op": "spend", "res": "health", "up_to": 2},
+    other = event(st, {"op": "spend", "res": "health", "up_to": 2},
                   [{"tier": 1, "reward": {"vp": 1}}])
     event_action(st, ev, other)
     assert legal_names(st) == ["event:1", "event:2"]
@@ -788,7 +789,7 @@ def test_s3_13_event_action_provide_to_a_class_then_reward_and_discard():
 
 def test_s3_13_event_action_provide_units_reward_per_units():
     st = game()
-    ev = event({"op": "provide_to", "bundle": {"food": {"per": "population"}}},
+    ev = event(st, {"op": "provide_to", "bundle": {"food": {"per": "population"}}},
                [{"class": "WC", "reward": {"legitimacy_per_units": 2}}])
     st.state_goods[0] = 6
     event_action(st, ev)
@@ -799,7 +800,7 @@ def test_s3_13_event_action_provide_units_reward_per_units():
 
 def test_s3_13_event_action_spend_uses_only_what_the_state_holds():
     st = game()
-    ev = event({"op": "spend", "res": "health", "up_to": 4},
+    ev = event(st, {"op": "spend", "res": "health", "up_to": 4},
                [{"tier": 1, "reward": {"vp_per_unit": 2}}])
     st.public_services[0] = 3
     event_action(st, ev)
@@ -813,7 +814,7 @@ def test_s3_13_event_action_spend_uses_only_what_the_state_holds():
 
 def test_s3_13_event_action_spend_money_offers_affordable_tiers():
     st = game()
-    ev = event({"op": "spend_money", "tiers": [15, 30, 45]},
+    ev = event(st, {"op": "spend_money", "tiers": [15, 30, 45]},
                [{"tier": 1, "reward": {"vp": 1}}, {"tier": 2, "reward": {"vp": 2}},
                 {"tier": 3, "reward": {"vp": 3}}])
     set_money(st, ST, 40)
@@ -826,7 +827,7 @@ def test_s3_13_event_action_spend_money_offers_affordable_tiers():
 
 def test_s3_13_event_action_buy_from_players_at_their_prices():
     st = game()
-    ev = event({"op": "buy_from_players", "res": "health", "up_to": {"per": "public_company"}},
+    ev = event(st, {"op": "buy_from_players", "res": "health", "up_to": {"per": "public_company"}},
                [{"class": "MC", "reward": {"legitimacy_per_units": 2}},
                 {"class": "CC", "reward": {"legitimacy": 1}}])
     st.mc_storage[2], st.cc_storage[2] = 5, 0
@@ -842,7 +843,7 @@ def test_s3_13_event_action_buy_from_players_at_their_prices():
 
 def test_s3_13_event_action_build_for_needs_a_market_card_the_state_can_pay():
     st = game()
-    ev = event({"op": "build_for", "min_cost": 20},
+    ev = event(st, {"op": "build_for", "min_cost": 20},
                [{"class": "MC", "reward": {"legitimacy": 2}},
                 {"class": "CC", "reward": {"legitimacy": 1}}])
     st.cc_market = [D.COMPANY_BY_ID["fast_food_chain"].index]  # cost 8: below the minimum
@@ -858,7 +859,7 @@ def test_s3_13_event_action_build_for_needs_a_market_card_the_state_can_pay():
 
 def test_s3_13_event_action_propose_for_a_class_the_state_decides_the_vote():
     st = game()
-    ev = event({"op": "propose_for"}, [{"class": "WC", "reward": {"legitimacy": 1}},
+    ev = event(st, {"op": "propose_for"}, [{"class": "WC", "reward": {"legitimacy": 1}},
                                        {"class": "MC", "reward": {"legitimacy": 1}}])
     st.markers_used[MC] = D.BILL_MARKERS
     event_action(st, ev)  # MC has no marker left: only WC
@@ -872,9 +873,9 @@ def test_s3_13_event_action_propose_for_a_class_the_state_decides_the_vote():
 
 def test_s3_13_event_action_twice_from_a_card_each_on_a_different_event():
     st = game()
-    first = event({"op": "spend_money", "tiers": [5, 10, 15]},
+    first = event(st, {"op": "spend_money", "tiers": [5, 10, 15]},
                   [{"tier": 1, "reward": {"vp": 1}}])
-    second = event({"op": "spend_money", "tiers": [5, 10, 15]},
+    second = event(st, {"op": "spend_money", "tiers": [5, 10, 15]},
                    [{"tier": 1, "reward": {"vp": 2}}])
     st.events = [first, second]
     run(st, ST, {"op": "event_action", "times": 2})
@@ -886,7 +887,7 @@ def test_s3_13_event_action_is_the_states_basic_action():
     st = game()
     st.events = []
     assert not turn.BASIC["event_action"][0](st, ST)
-    st.events = [event({"op": "spend_money", "tiers": [5, 10, 15]},
+    st.events = [event(st, {"op": "spend_money", "tiers": [5, 10, 15]},
                        [{"tier": 1, "reward": {"vp": 1}}])]
     assert turn.BASIC["event_action"][0](st, ST)
     st.agenda = [(turn.K.DECIDE_TURN, ST, 0)]
@@ -897,7 +898,9 @@ def test_s3_13_event_action_is_the_states_basic_action():
 
 def test_s3_13_event_action_build_for_purchase_rules():
     st = game()
-    st.ctx[E.ACTIVE] = E.BUILD_FOR_NODE[12] if 12 in E.BUILD_FOR_NODE else E.build_for_node(12)
+    if 12 not in st.game.rules.cards.build_for_node:
+        event(st, {"op": "build_for", "min_cost": 12}, [{"class": "MC", "reward": {"vp": 1}}])
+    st.ctx[E.ACTIVE] = st.game.rules.cards.build_for_node[12]
     assert not EB.can_afford_purchase(st, MC, 10)  # below the least cost
     assert EB.can_afford_purchase(st, MC, 14) and EB.purchase_price(st, 14) == 0
     set_money(st, ST, 13)
@@ -1011,7 +1014,7 @@ def test_s11_1_a_card_half_done_saves_and_loads():
 
 def test_s11_1_a_cost_sets_aside_the_money_a_later_basic_action_needs():
     st = game()
-    node = E.add_node({"op": "seq", "effects": [
+    node = E.add_node(st, {"op": "seq", "effects": [
         {"op": "storage", "resource": "food", "cost": 20},
         {"op": "basic", "action": "lobby"}]}, "CC")  # Lobby costs 30
     set_money(st, CC, 40)

@@ -590,7 +590,7 @@ def test_s11_1_mod_payer_state_event_build_for_offers_only_cards_of_the_least_co
     from tests.hegemony.test_effects import event, event_action
 
     st = game()
-    ev = event({"op": "build_for", "min_cost": 20}, [{"class": "CC", "reward": {"vp": 1}}])
+    ev = event(st, {"op": "build_for", "min_cost": 20}, [{"class": "CC", "reward": {"vp": 1}}])
     set_money(st, CC, 0)  # the builder pays nothing: the State pays from what it holds
     event_action(st, ev)
     assert legal_names(st) == ["market:1", "market:3", "market:4"]  # 24, 20, 20; not the 8

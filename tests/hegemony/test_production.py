@@ -345,8 +345,8 @@ def test_s8_cc_wealth_marker_never_moves_back_and_scores_the_current_level():
 
 
 def test_s8_state_event_penalties_fixed_pairs_and_pairs_the_state_chooses(monkeypatch):
+    st = board()  # (its game indexes the real decks' Events; scoring reads cards.EVENTS)
     monkeypatch.setattr(cards, "EVENTS", (event(("WC", "MC")), event(None), event(None)))
-    st = board()
     st.events = [0, 1, 2]
     st.legitimacy = [3, 1, 4]
     run(st, (P.SCORING_PHASE, ST, 0))

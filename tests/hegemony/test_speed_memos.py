@@ -11,6 +11,7 @@ import pytest
 from meeplezoo.envs.hegemony import codes as K
 from meeplezoo.envs.hegemony import effects, effects_basic, turn
 from meeplezoo.envs.hegemony.actions import blocks
+from meeplezoo.envs.hegemony.rules import build_rules
 from meeplezoo.envs.hegemony.state import HegemonyState
 from tests.hegemony.helpers import new_state, refresh
 
@@ -29,19 +30,22 @@ def _random_states(seed: int, steps: int) -> list[HegemonyState]:
     return out
 
 
+CARDS = build_rules().cards  # the node table every game builds alike
+
+
 def _widening_nodes() -> list[int]:
-    return [nid for nid, node in enumerate(effects.NODES)
-            if node["op"] == "basic" and effects.MODS[nid] and effects_basic._widens(nid)]
+    return [nid for nid, node in enumerate(CARDS.nodes)
+            if node["op"] == "basic" and CARDS.mods[nid] and CARDS.widens[nid]]
 
 
 def test_widening_covers_the_decks_modifiers_it_names() -> None:
     nodes = _widening_nodes()
-    assert {effects.NODES[nid]["action"] for nid in nodes} >= {
+    assert {CARDS.nodes[nid]["action"] for nid in nodes} >= {
         "assign_workers", "build_company", "sell_foreign", "strike", "propose_bill"}
-    narrowing = [nid for nid, node in enumerate(effects.NODES)
+    narrowing = [nid for nid, node in enumerate(CARDS.nodes)
                  if node["op"] == "basic" and {"source", "scope", "industry_filter",
                                                "search_deck", "min_cost", "qty_cap",
-                                               "policy_filter"} & set(effects.MODS[nid])]
+                                               "policy_filter"} & set(CARDS.mods[nid])]
     assert narrowing and not set(narrowing) & set(nodes)
 
 
@@ -55,10 +59,10 @@ def test_a_widening_modifier_keeps_a_legal_basic_action_legal(seed: int) -> None
             continue
         names = blocks(cls).basic_index
         for nid in nodes:
-            action = effects_basic.BASIC_NAME.get(effects.NODES[nid]["action"],
-                                            effects.NODES[nid]["action"])
+            action = effects_basic.BASIC_NAME.get(CARDS.nodes[nid]["action"],
+                                                  CARDS.nodes[nid]["action"])
             if action in names and turn.BASIC[action][0](st, cls):
-                assert effects_basic.can_basic_as(st, cls, nid), (seed, nid, effects.MODS[nid])
+                assert effects_basic.can_basic_as(st, cls, nid), (seed, nid, CARDS.mods[nid])
                 checked += 1
     assert checked > 20
 
@@ -91,7 +95,7 @@ def test_can_buy_from_agrees_with_counting_down_max_buy() -> None:
     down), plain and under every buy_goods card's modifiers, in positions of a random game."""
     from meeplezoo.envs.hegemony import economy_trade
 
-    nodes = [-1] + [nid for nid, node in enumerate(effects.NODES)
+    nodes = [-1] + [nid for nid, node in enumerate(CARDS.nodes)
                     if node["op"] == "basic" and node["action"] == "buy_goods"]
     agreed = bought = 0
     for st in _random_states(8, 400)[::5]:
