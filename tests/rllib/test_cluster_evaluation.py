@@ -34,7 +34,7 @@ COMMANDS = {
     "arena": ["arena", "--env", ENV, "--players", "2", "--games", "6", "--seed", "4",
               "--bootstrap", "50", "--no-progress"],
     "balance": ["balance", "--env", ENV, "--option", "num_players=2", "--games", "5",
-                "--seed", "4", "--preset", "bots", "--cell", f"zoo=player:{ZOO}"],
+                "--seed", "4", "--preset", "bots", "--cell", f"zoo=seat1:{ZOO}"],
     # the frozen protocol's own cells and deals, scaled down: one cell, 2 games a figure
     "benchmark": ["benchmark", "mine", "--env", ENV, "--players", "2", "--games", "2",
                   "--no-progress"],
