@@ -44,7 +44,7 @@ from typing import Any
 
 from meeplezoo.commands import COMMANDS
 from meeplezoo.envs import retired
-from meeplezoo.envs.core.command import run_command
+from meeplezoo.envs.core.command import UsageError, run_command, usage_errors_raise
 from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.training.agents.zoo import zoo_root
 from meeplezoo.training.cli import REPRODUCE_STAGES as STAGES
@@ -132,31 +132,23 @@ class _Parsed(Exception):
     """Raised where a command has parsed its options: parsing is all a check wants."""
 
 
-class _Refused(Exception):
-    """argparse refused the command line (its message)."""
-
-
 @contextmanager
 def parse_only() -> Iterator[None]:
     """While it lasts, a command's ``parse_args`` parses and then stops the command, and a
-    refusal raises ``_Refused`` (never exits): a command is checked, never run."""
-    original_parse, original_error = (argparse.ArgumentParser.parse_args,
-                                      argparse.ArgumentParser.error)
+    refusal raises ``UsageError`` (``envs.core.command.usage_errors_raise``; never exits): a
+    command is checked, never run."""
+    original_parse = argparse.ArgumentParser.parse_args
 
     def parse(parser: argparse.ArgumentParser, args: Any = None, namespace: Any = None) -> Any:
         original_parse(parser, args, namespace)
         raise _Parsed
 
-    def error(parser: argparse.ArgumentParser, message: str) -> None:
-        raise _Refused(message)
-
     argparse.ArgumentParser.parse_args = parse  # type: ignore[method-assign,assignment]
-    argparse.ArgumentParser.error = error  # type: ignore[method-assign,assignment]
     try:
-        yield
+        with usage_errors_raise():
+            yield
     finally:
         argparse.ArgumentParser.parse_args = original_parse  # type: ignore[method-assign]
-        argparse.ArgumentParser.error = original_error  # type: ignore[method-assign]
 
 
 FILE_PARSER_OPTIONS = {"mkdir": ("-p",), "cp": ("-r",)}
@@ -198,7 +190,7 @@ def check_command(command: str) -> str | None:
             module.main(list(argv))
         except _Parsed:
             return None
-        except _Refused as exc:
+        except UsageError as exc:
             return f"meeplezoo {name} refuses it: {exc}"
         except SystemExit as exc:  # --help, or a command's own refusal before parsing
             return f"meeplezoo {name} stopped before parsing: {exc.code}"
