@@ -218,15 +218,20 @@ def seat_row(records: list[dict[str, Any]], seat: int,
              hook: ModuleType | None = None) -> dict[str, Any]:
     """One seat's record over a lineup's games: games, wins, win rate with its 95% Wilson
     interval, mean score, and the hook's ``seat_summary``."""
-    games = len(records)
-    wins = sum(r["wins"][seat] for r in records)
-    low, high = wilson(wins, games)
-    n = max(games, 1)
-    row = {"games": games, "wins": wins, "win_rate": wins / n, "wilson_low": low,
-           "wilson_high": high, "mean_score": sum(r["scores"][seat] for r in records) / n}
+    row = rate_row(sum(r["wins"][seat] for r in records), len(records),
+                   sum(r["scores"][seat] for r in records))
     if hook and records:
         row.update(hook.seat_summary([r["game"] for r in records], seat))
     return row
+
+
+def rate_row(wins: int, games: int, total_score: float) -> dict[str, Any]:
+    """A table row of ``wins`` in ``games``: games, wins, win rate with its 95% Wilson
+    interval, mean score (0 games: rates of 0)."""
+    low, high = wilson(wins, games)
+    n = max(games, 1)
+    return {"games": games, "wins": wins, "win_rate": wins / n, "wilson_low": low,
+            "wilson_high": high, "mean_score": total_score / n}
 
 
 def chosen_rows(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -234,17 +239,13 @@ def chosen_rows(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     over every seat of a lineup's games: seat-games, wins, win rate with its 95% Wilson
     interval and mean score, the most winning first; empty for a game without such choices.
     With the same agent in every seat it is that choice's strength under that play."""
-    tally: dict[str, list[float]] = {}
+    tally: dict[str, tuple[int, int, float]] = {}
     for r in records:
         for seat, key in enumerate(r.get("chosen") or ()):
-            won, games, score = tally.setdefault(key, [0.0, 0.0, 0.0])
-            tally[key] = [won + r["wins"][seat], games + 1, score + r["scores"][seat]]
-    rows = {}
-    for key, (won, games, score) in sorted(tally.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
-        low, high = wilson(won, games)
-        rows[key] = {"games": int(games), "wins": int(won), "win_rate": won / games,
-                     "wilson_low": low, "wilson_high": high, "mean_score": score / games}
-    return rows
+            won, games, score = tally.get(key, (0, 0, 0.0))
+            tally[key] = (won + r["wins"][seat], games + 1, score + r["scores"][seat])
+    rows = {key: rate_row(*counts) for key, counts in tally.items()}
+    return dict(sorted(rows.items(), key=lambda kv: -kv[1]["win_rate"]))
 
 
 def used_breakdown(rows: list[dict[str, Any]]) -> list[str]:
