@@ -73,6 +73,7 @@ from meeplezoo.training.fitting.onnx import policy_role
 from meeplezoo.training.fitting.search_play import (
     CURRENT,
     EARLIER,
+    LEGACY_SEARCH,
     RoundJob,
     SearchSettings,
     play_round_games,
@@ -526,7 +527,7 @@ def iterate(argv: list[str] | None, compare: Compare) -> int:
             raise SystemExit(str(exc)) from None
         out.mkdir(parents=True, exist_ok=True)
         (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
-    settings = SearchSettings(**run["search"])
+    settings = SearchSettings(**{**LEGACY_SEARCH, **run["search"]})
     cards = {role: run["source_cards"][role] for role in run["roles"]}
     if not journal:
         print(f"round 0: {args.value_games} games of the network alone fit its critic ...",
