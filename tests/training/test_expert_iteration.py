@@ -16,8 +16,15 @@ from meeplezoo import envs
 from meeplezoo.training import expert_iterate
 from meeplezoo.training.agents.ismcts import SearchResult
 from meeplezoo.training.agents.opponents import PolicyAgent, TeamAgent, checkpoint_folder
+from meeplezoo.training.agents.remembered import RememberedBot
 from meeplezoo.training.fitting import expert_iteration
-from meeplezoo.training.fitting.search_play import SearchSettings, improved_policy, learner_seat
+from meeplezoo.training.fitting.search_play import (
+    RoundJob,
+    SearchSettings,
+    improved_policy,
+    learner_seat,
+    play_round_games,
+)
 
 SOURCE = "necropolis_railway_v1/ppo_league"
 TINY = ["--players", "2", "--games", "3", "--value-games", "4", "--gate-games", "4",
@@ -286,3 +293,45 @@ def test_keep_value_searches_every_round_with_the_start_networks_fitted_value(
         expert_iterate.main(["--checkpoint", SOURCE, "--out", str(tmp_path / "both"),
                              *TINY, "--keep-value", "--rollout", "heuristic"])
     assert not (tmp_path / "no").exists() and not (tmp_path / "both").exists()
+
+
+class _Captured(Exception):
+    """Stops a round's game once the search has been built."""
+
+
+@pytest.mark.parametrize("model", ["occupant", "network"])
+def test_the_opponent_model_says_who_moves_the_field_inside_the_search(one_round, monkeypatch,
+                                                                        model):
+    """``occupant``: the search moves a field seat by the bot that sits there (here a
+    heuristic bot); ``network``: by the current network, greedy and remembered, as @hard
+    models its opponents."""
+    out, _ = one_round
+    run_json = json.loads((out / "run.json").read_text())
+    built = {}
+
+    def capture(self, game, agents, movers, seed):
+        built["movers"] = movers
+        raise _Captured
+
+    monkeypatch.setattr(SearchSettings, "search", capture)
+    job = RoundJob(env_name=run_json["env"], config=run_json["config"], game_ids=range(1),
+                   seed=0, current=str(out / "round_0" / expert_iteration.NET), earlier=(),
+                   roles=tuple(run_json["roles"]), pool=("heuristic",),
+                   settings=SearchSettings(opponent_model=model))
+    with pytest.raises(_Captured):
+        play_round_games(job)
+    game = envs.make_game(run_json["env"], **run_json["config"])
+    field = next(s for s in range(game.num_players) if s != learner_seat(game, job.roles, 0))
+    bot = built["movers"](field, 7)
+    if model == "network":
+        assert isinstance(bot, RememberedBot)
+    else:
+        assert type(bot) is type(game.heuristic_bot(7))
+
+
+def test_an_unknown_opponent_model_is_refused_with_the_models():
+    with pytest.raises(ValueError, match="occupant, network"):
+        SearchSettings(opponent_model="bots")
+    with pytest.raises(SystemExit):
+        expert_iterate.main(["--checkpoint", SOURCE, "--out", "unused", "--opponent-model",
+                             "bots"])

@@ -75,18 +75,8 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
     if settings["play"] != "search":
         return network_bot(base, game, seed, settings["play"] == "sampled", seat)
     agent = load(str(base))
-    members = getattr(agent, "members", None)
     value, depth = search_leaves(agent, game)
-    # the same question is asked again and again inside one search: answered once
-    greedy = remembered(network_bot(base, game, None, False, seat))
-
-    def movers(s: int, bot_seed: int) -> Any:
-        """The network moves every seat it can play in the simulations (its own policy as
-        the opponents' model and the playouts'); the game's bot plays the rest."""
-        role = game.seat_role(s)
-        plays = members is not None or agent.role in (None, role)
-        return greedy if plays else game.heuristic_bot(bot_seed)
-
+    movers = network_movers(base, agent, game, seat)
     search = ISMCTS(game, prior=agent, value=value, opponents=movers,
                     simulations=settings["simulations"], root=settings["root"],
                     considered=settings["considered"], c_scale=settings["c_scale"],
@@ -94,6 +84,23 @@ def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
                     playout_depth=depth, gumbel_scale=settings["gumbel_scale"],
                     min_evidence=settings["min_evidence"])
     return SearchBot(search, name=f"{base}@{level}")
+
+
+def network_movers(base: OpponentSpec, agent: Any, game: Game, seat: int | None) -> Any:
+    """The opponent model of a search guided by the network ``agent`` (loaded from
+    ``base``): it moves every seat it can play in the simulations, greedy (its own policy
+    as the opponents' model and the playouts'); the game's bot plays the rest.  A seat
+    and seed -> bot factory, as ``ISMCTS(opponents=...)`` takes it."""
+    members = getattr(agent, "members", None)
+    # the same question is asked again and again inside one search: answered once
+    greedy = remembered(network_bot(base, game, None, False, seat))
+
+    def movers(s: int, bot_seed: int) -> Any:
+        role = game.seat_role(s)
+        plays = members is not None or agent.role in (None, role)
+        return greedy if plays else game.heuristic_bot(bot_seed)
+
+    return movers
 
 
 def has_value(agent: Any, players: int | None = None) -> bool:

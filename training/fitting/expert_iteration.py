@@ -74,6 +74,7 @@ from meeplezoo.training.fitting.search_play import (
     CURRENT,
     EARLIER,
     LEGACY_SEARCH,
+    OPPONENT_MODELS,
     RoundJob,
     SearchSettings,
     play_round_games,
@@ -296,6 +297,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--considered", type=int, default=4,
                         help="root actions Gumbel-top-k keeps for Sequential Halving")
     parser.add_argument("--c-scale", type=float, default=0.3)
+    parser.add_argument("--opponent-model", choices=OPPONENT_MODELS, default="occupant",
+                        help="who moves the other seats inside the search: occupant (the "
+                             "bot that really sits there; default) or network (the current "
+                             "network, greedy, as @hard models them: as strong a teacher in "
+                             "アジアンデリバリー at a seventh of the CPU)")
     parser.add_argument("--rollout", default=None,
                         help="value the search's leaves by a playout to the end, the "
                              "learner's seat played by this bot (heuristic, random or a "
@@ -383,7 +389,7 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
         if args.rollout:
             raise SystemExit("--keep-value and --rollout each say what a leaf is: give one")
     settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale,
-                              rollout=args.rollout)
+                              rollout=args.rollout, opponent_model=args.opponent_model)
     run = {"env": game.name, "config": config, "source": str(source),
            "keep_value": bool(args.keep_value),
            "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
