@@ -116,15 +116,17 @@ def reproduce_steps(card: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def add_reproduce_step(card: dict[str, Any], stage: str, command: str, what: str,
-                       **facts: Any) -> dict[str, Any]:
+                       last: bool = False, **facts: Any) -> dict[str, Any]:
     """``card`` with one more step in its ``reproduce`` list (the list built first where the
-    card has none), after every step of its stage or an earlier one; ``facts``: its
-    ``code_commit``, ``wall_time_s``, where they are known."""
+    card has none), after every step of its stage or an earlier one; with ``last``, after
+    every step: a command that starts from the network the whole list made (expert iteration
+    from a shipped network, whose list ends with the steps that shipped it) comes after all
+    of them.  ``facts``: its ``code_commit``, ``wall_time_s``, where they are known."""
     steps = reproduce_steps(card)
     rank = REPRODUCE_STAGES.index(stage)
-    at = max((k + 1 for k, s in enumerate(steps)
-              if s.get("stage") in REPRODUCE_STAGES
-              and REPRODUCE_STAGES.index(s["stage"]) <= rank), default=0)
+    at = len(steps) if last else max(
+        (k + 1 for k, s in enumerate(steps) if s.get("stage") in REPRODUCE_STAGES
+         and REPRODUCE_STAGES.index(s["stage"]) <= rank), default=0)
     step = {"stage": stage, "command": command, "what": what,
             **{k: v for k, v in facts.items() if v is not None}}
     card["reproduce"] = [*steps[:at], step, *steps[at:]]

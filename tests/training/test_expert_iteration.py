@@ -335,3 +335,31 @@ def test_an_unknown_opponent_model_is_refused_with_the_models():
     with pytest.raises(SystemExit):
         expert_iterate.main(["--checkpoint", SOURCE, "--out", "unused", "--opponent-model",
                              "bots"])
+
+
+def test_a_round_from_a_shipped_network_follows_every_step_that_shipped_it():
+    """A start network's list may end with the steps that shipped it (copied into
+    checkpoints/, evaluated on fresh deals); the rounds begin from that network, so their
+    step comes after all of them, not after the start's own rounds.  The card names a
+    shipped start as ``checkpoints/<env>/<name>``, never by where this machine keeps it."""
+    source = checkpoint_folder(SOURCE)
+    card = json.loads((source / "card.json").read_text())
+    shipped_steps = [
+        {"stage": "train", "command": "meeplezoo train --env x", "what": "train"},
+        {"stage": "rounds", "command": "meeplezoo expert-iterate --seed 1", "what": "rounds"},
+        {"stage": "ship", "command": "cp -r runs/a checkpoints/b", "what": "copy",
+         "recorded": False},
+        {"stage": "ship", "command": "meeplezoo export --evaluate checkpoints/b",
+         "what": "evaluate"}]
+    run_facts = {"source": str(source), "source_cards": {"player": {**card, "reproduce":
+                                                                     shipped_steps}},
+                 "roles": ["player"], "keep_value": True, "code_commit": "abc1234",
+                 "command": "meeplezoo expert-iterate --seed 2", "config": {"num_players": 2},
+                 "search": {}, "pool": ["heuristic"]}
+    made = expert_iteration.round_cards(run_facts, 1, [])["player"]
+    assert made["reproduce"][:4] == shipped_steps
+    assert made["reproduce"][4]["command"] == "meeplezoo expert-iterate --seed 2"
+    assert made["reproduce"][4]["code_commit"] == "abc1234"
+    assert made["expert_iteration"]["source"] == f"checkpoints/{SOURCE}"
+    elsewhere = "/some/where/a_network"
+    assert expert_iteration.source_label(Path(elsewhere)) == elsewhere

@@ -51,7 +51,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import numpy as np
@@ -68,6 +68,7 @@ from meeplezoo.training.agents.opponents import (
     read_team_card,
 )
 from meeplezoo.training.agents.specs import add_agents_argument, forms
+from meeplezoo.training.agents.zoo import zoo_root
 from meeplezoo.training.cli import add_reproduce_step, code_commit
 from meeplezoo.training.fitting.onnx import policy_role
 from meeplezoo.training.fitting.search_play import (
@@ -400,6 +401,16 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
     return run, game
 
 
+def source_label(source: Path) -> str:
+    """The start network as a card names it: a shipped one as ``checkpoints/<env>/<name>``
+    (where the zoo is installed is this machine's, not the network's), another as given."""
+    try:
+        relative = source.resolve().relative_to(zoo_root().resolve())
+    except ValueError:
+        return str(source)
+    return str(PurePosixPath("checkpoints", *relative.parts))
+
+
 def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict[str, dict]:
     """Each role's card for a round's network: the source card, re-labelled."""
     cards = {}
@@ -416,7 +427,7 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
         commits = str(run["code_commit"]).split(" && ")
         for k, command in enumerate(str(run["command"]).split(" && ")):  # a --resume: two
             add_reproduce_step(card, "rounds", command, f"expert iteration; this network is "
-                               f"round {round_no}'s (round_{round_no}/net)",
+                               f"round {round_no}'s (round_{round_no}/net)", last=True,
                                code_commit=commits[k] if len(commits) > k else None)
         card.update({
             "name": f"{card['name']}_exit{round_no}",
@@ -428,7 +439,8 @@ def round_cards(run: dict[str, Any], round_no: int, journal: list[dict]) -> dict
             "command": " && ".join(c for c in (card.get("command"), run["command"]) if c),
             "code_commit": " && ".join(c for c in (card.get("code_commit"),
                                                     run["code_commit"]) if c),
-            "expert_iteration": {"source": run["source"], "round": round_no,
+            "expert_iteration": {"source": source_label(Path(run["source"])),
+                                 "round": round_no,
                                  "source_player_counts": card["player_counts"],
                                  "search": run["search"], "pool": run["pool"],
                                  "rounds": [{k: j[k] for k in ("round", "kept", "play", "gate")
