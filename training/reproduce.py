@@ -214,10 +214,17 @@ def retired_envs(command: str) -> list[str]:
                    if w == old or f"/{old}/" in f"/{w}/" or w.startswith(f"{old}/")})
 
 
+SHIP = "ship"
+# the stages that can start from a network already shipped, so may follow a ship step: a
+# carry to a new version, a value fitted on its games, expert iteration from it
+FROM_SHIPPED = ("carry", "records", "value", "rounds")
+
+
 def check_steps(steps: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """(problems, notes) of a reproduce list: a problem makes it wrong (an unknown stage,
     stages out of order, a command its parser refuses); a note says why a step cannot run
-    here although it is right (a retired env)."""
+    here although it is right (a retired env).  After a ship step a stretch that starts
+    from the shipped network (``FROM_SHIPPED``) may begin; a train step may not."""
     problems, notes = [], []
     last = 0
     for number, step in enumerate(steps, 1):
@@ -229,6 +236,8 @@ def check_steps(steps: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
         if stage not in STAGES:
             problems.append(f"step {number}: stage {stage!r} is none of {', '.join(STAGES)}")
         else:
+            if stage in FROM_SHIPPED and number > 1 and steps[number - 2].get("stage") == SHIP:
+                last = STAGES.index(stage)  # a new stretch starts from the shipped network
             if STAGES.index(stage) < last:
                 problems.append(f"step {number}: stage {stage} after {STAGES[last]} (the "
                                 f"stages run in the order {', '.join(STAGES)})")
