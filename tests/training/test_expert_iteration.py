@@ -142,6 +142,29 @@ def test_round_zero_fits_only_the_critic_and_round_one_searches(one_round):
     assert zero.has_value and np.isfinite(zero.values_batch(obs, masks)).all()
 
 
+def test_the_fit_reports_how_it_took_the_searchs_overrulings(one_round):
+    """Agreement over all choices hides what a round is for: the choices the search changed.
+    Counted on the round's own rows: the search's action against the start network's
+    favourite (before the fit) and the fitted network's (after)."""
+    played = np.array([1, 2, 0, 3, 1, 0])
+    before = np.array([1, 0, 0, 3, 2, 1])   # rows 1, 4 overruled; row 5 has no choice
+    after = np.array([1, 2, 2, 3, 1, 1])
+    masks = np.ones((6, 4), bool)
+    masks[5] = [True, False, False, False]
+    assert expert_iteration.overrule_figures(before, after, played, masks) == {
+        "overruled": 2, "overruled_learned": 1.0, "kept_held": 0.6667}
+    nothing = expert_iteration.overrule_figures(played, played, played, masks)
+    assert nothing == {"overruled": 0, "overruled_learned": None, "kept_held": 1.0}
+    _, journal = one_round
+    fit = journal[1]["fit"]["player"]
+    assert 0 <= fit["overruled"] <= journal[1]["play"]["decisions"]
+    assert fit["kept_held"] is not None and 0.0 <= fit["kept_held"] <= 1.0
+    assert "overruled" not in journal[0]["fit"]["player"]  # round 0: nothing was searched
+    if fit["overruled"]:
+        assert 0.0 <= fit["overruled_learned"] <= 1.0
+        assert "of the rest as the search did" in expert_iteration.round_line(journal[1])
+
+
 def test_the_rows_hold_distributions_and_outcomes(one_round):
     out, _ = one_round
     with np.load(out / "round_1" / "rows_player.npz") as rows:

@@ -210,17 +210,41 @@ def window_rows(out: Path, role: str, rounds: list[int]) -> dict[str, np.ndarray
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
+def overrule_figures(before: np.ndarray, after: np.ndarray, played: np.ndarray,
+                     masks: np.ndarray) -> dict[str, Any]:
+    """How a fit took the search's choices, over the decisions with a choice: ``overruled``,
+    how many times the search played another action than the network's favourite
+    (``before``); ``overruled_learned``, the share of them that the fitted network
+    (``after``) now plays; ``kept_held``, the share of the others it still plays as the
+    search did.  A student can agree with its teacher on 95% of the choices and still have
+    learned only half of what the search changed, which is the part that makes it
+    stronger."""
+    choice = np.asarray(masks).sum(axis=1) > 1
+    overruled = choice & (played != before)
+    kept = choice & ~overruled
+    return {"overruled": int(overruled.sum()),
+            "overruled_learned": round(float(np.mean(after[overruled] == played[overruled])), 4)
+            if overruled.any() else None,
+            "kept_held": round(float(np.mean(after[kept] == played[kept])), 4)
+            if kept.any() else None}
+
+
 def fit_students(students: dict[str, Any], out: Path, rounds: list[int], epochs: int,
-                 lr: float, seed: int, critic_only: bool) -> dict[str, Any]:
+                 lr: float, seed: int, critic_only: bool,
+                 latest: dict[str, dict[str, np.ndarray]] | None = None) -> dict[str, Any]:
     """Each role's policy fitted on its rows of ``rounds`` (``critic_only``: the actor
-    frozen); the fit's figures per role."""
-    from meeplezoo.training.fitting.imitation import fit_policy
+    frozen); the fit's figures per role.  ``latest``: the round's own rows, played by a
+    search from the network the students start as, on which the figures add how the fit
+    took the search's overrulings (``overrule_figures``)."""
+    from meeplezoo.training.fitting.imitation import favourites, fit_policy
     from meeplezoo.training.fitting.init_from import CRITIC_PARTS, set_trainable
 
     figures = {}
     for role, policy in students.items():
         data = window_rows(out, role, rounds)
         data["targets"] = data["soft_targets"] >= data["soft_targets"].max(1, keepdims=True)
+        own = (latest or {}).get(role)
+        before = None if own is None else favourites(policy, own["obs"], own["masks"])
         actor = [n for n, _ in policy.named_parameters() if not n.startswith(CRITIC_PARTS)]
         if critic_only:
             set_trainable(policy, actor, False)
@@ -231,6 +255,10 @@ def fit_students(students: dict[str, Any], out: Path, rounds: list[int], epochs:
             set_trainable(policy, actor, True)
         figures[role] = {"rows": len(data["actions"]), **{k: round(float(v), 4)
                                                           for k, v in fit.items()}}
+        if own is not None:
+            figures[role].update(overrule_figures(
+                before, favourites(policy, own["obs"], own["masks"]), own["actions"],
+                own["masks"]))
     return figures
 
 
@@ -565,7 +593,7 @@ def iterate(argv: list[str] | None, compare: Compare) -> int:
         # the search's rows only: round 0's are the start network's own choices
         window = list(range(max(1, round_no - args.window + 1), round_no + 1))
         fit = fit_students(students, out, window, args.epochs, args.lr,
-                           args.seed + round_no, critic_only=False)
+                           args.seed + round_no, critic_only=False, latest=rows)
         entry = {"round": round_no, "play": round_summary(games), "fit": fit}
         candidate = save_round(out, round_no, rows, students, game, run, [*journal, entry])
         entry["gate"] = gate(args, run, candidate, current, round_no, compare)
@@ -592,7 +620,11 @@ def round_line(entry: dict[str, Any]) -> str:
               f"mean score {gate_['mean_score_a']:.1f} vs {gate_['mean_score_b']:.1f}")
     result = (f"won {play['learner_win_share']:.1%} of" if "win_share_a" in gate_ else
               f"scored {play['learner_mean_score']:.1f} on average in")  # solo: no one to beat
+    took = [f"{role + ' ' if len(entry['fit']) > 1 else ''}{f['overruled_learned']:.0%} of "
+            f"them, {f['kept_held']:.0%} of the rest" for role, f in entry.get("fit", {}).items()
+            if f.get("overruled_learned") is not None and f.get("kept_held") is not None]
+    learned = f" (the fit plays {'; '.join(took)} as the search did)" if took else ""
     return (f"round {entry['round']}: the search {result} "
             f"{play['games']} games and changed {play['changed']:.1%} of the network's "
-            f"choices; gate ({gate_['games']} paired games): {versus} -> "
+            f"choices{learned}; gate ({gate_['games']} paired games): {versus} -> "
             f"{'kept' if entry['kept'] else 'not kept'} ({entry['seconds']:.0f}s)")

@@ -135,21 +135,28 @@ def map_over_games(work: Callable[[tuple], Any], job: Callable[[range], tuple], 
         return [future.result() for future in futures]
 
 
-def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray,
-              rows: np.ndarray) -> float:
-    """Share of ``rows`` where the policy's favourite action is one of the
-    labelled best (``targets``, a boolean row per decision)."""
+def favourites(policy: Any, obs: np.ndarray, masks: np.ndarray,
+               rows: np.ndarray | None = None) -> np.ndarray:
+    """The policy's most probable legal action on each of ``rows`` (all rows: None)."""
     import torch
 
-    hits = 0
+    rows = np.arange(len(obs)) if rows is None else rows
+    out = []
     with torch.no_grad():
         for start in range(0, len(rows), 1024):
             batch = rows[start:start + 1024]
             dist = policy.get_distribution(torch.as_tensor(obs[batch]).float(),
                                            action_masks=masks[batch])
-            choice = dist.distribution.probs.argmax(-1).numpy()
-            hits += int(targets[batch, choice].sum())
-    return hits / max(len(rows), 1)
+            out.append(dist.distribution.probs.argmax(-1).numpy())
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarray,
+              rows: np.ndarray) -> float:
+    """Share of ``rows`` where the policy's favourite action is one of the
+    labelled best (``targets``, a boolean row per decision)."""
+    choice = favourites(policy, obs, masks, rows)
+    return int(targets[rows, choice].sum()) / max(len(rows), 1)
 
 
 def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size: int = 256,
