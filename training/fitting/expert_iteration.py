@@ -492,15 +492,20 @@ def team_card(run: dict[str, Any], round_no: int) -> dict[str, Any] | None:
             "evaluation": None}
 
 
-def save_round(out: Path, round_no: int, rows: dict[str, dict[str, np.ndarray]],
-               students: dict[str, Any], game: Game, run: dict[str, Any],
-               journal: list[dict]) -> Path:
+def save_rows(out: Path, round_no: int, rows: dict[str, dict[str, np.ndarray]]) -> None:
+    """A round's rows on disk, once, before its fit: the fit reads its window from there."""
     folder = out / f"round_{round_no}"
     folder.mkdir(parents=True, exist_ok=True)
     for role, data in rows.items():
         np.savez(folder / f"rows_{role}.npz", **data)
-    return write_network(students, game, round_cards(run, round_no, journal), folder / NET,
-                         team_card(run, round_no), Path(run["source"]))
+
+
+def save_round(out: Path, round_no: int, students: dict[str, Any], game: Game,
+               run: dict[str, Any], journal: list[dict]) -> Path:
+    """A round's fitted network beside the rows ``save_rows`` wrote."""
+    return write_network(students, game, round_cards(run, round_no, journal),
+                         out / f"round_{round_no}" / NET, team_card(run, round_no),
+                         Path(run["source"]))
 
 
 def read_journal(out: Path) -> list[dict]:
@@ -523,9 +528,7 @@ def run_round_zero(args: argparse.Namespace, run: dict[str, Any], game: Game, ou
 
     start = time.time()
     rows, games = play_round(args, run, Path(run["source"]), [], None, 0, args.value_games)
-    (out / "round_0").mkdir(parents=True, exist_ok=True)
-    for role, data in rows.items():
-        np.savez(out / "round_0" / f"rows_{role}.npz", **data)
+    save_rows(out, 0, rows)
     fit = fit_students(students, out, [0], args.epochs, args.lr, args.seed, critic_only=True)
     members = source_members(Path(run["source"]))
     gaps = {role: logit_gap(policy, PolicyAgent(members[role]))
@@ -535,7 +538,7 @@ def run_round_zero(args: argparse.Namespace, run: dict[str, Any], game: Game, ou
                            "the critic")
     entry = {"round": 0, "kept": True, "play": round_summary(games), "fit": fit,
              "seconds": round(time.time() - start, 1)}
-    save_round(out, 0, rows, students, game, run, [entry])
+    save_round(out, 0, students, game, run, [entry])
     return entry
 
 
@@ -587,15 +590,13 @@ def iterate(argv: list[str] | None, compare: Compare) -> int:
         current = out / f"round_{kept[-1]}" / NET
         earlier = [out / f"round_{r}" / NET for r in kept[:-1]]
         rows, games = play_round(args, run, current, earlier, settings, round_no, args.games)
-        (out / f"round_{round_no}").mkdir(parents=True, exist_ok=True)
-        for role, data in rows.items():
-            np.savez(out / f"round_{round_no}" / f"rows_{role}.npz", **data)
+        save_rows(out, round_no, rows)
         # the search's rows only: round 0's are the start network's own choices
         window = list(range(max(1, round_no - args.window + 1), round_no + 1))
         fit = fit_students(students, out, window, args.epochs, args.lr,
                            args.seed + round_no, critic_only=False, latest=rows)
         entry = {"round": round_no, "play": round_summary(games), "fit": fit}
-        candidate = save_round(out, round_no, rows, students, game, run, [*journal, entry])
+        candidate = save_round(out, round_no, students, game, run, [*journal, entry])
         entry["gate"] = gate(args, run, candidate, current, round_no, compare)
         entry["kept"] = entry["gate"].pop("kept")
         entry["seconds"] = round(time.time() - start, 1)
