@@ -352,6 +352,68 @@ def test_the_opponent_model_says_who_moves_the_field_inside_the_search(one_round
         assert type(bot) is type(game.heuristic_bot(7))
 
 
+def test_search_below_searches_only_where_the_network_is_unsure(one_round, monkeypatch):
+    """``search_below``: a decision is searched only where the network's favourite has less
+    than that probability; every other one plays the favourite, its row's target the
+    network's own distribution.  Counted per game (``searched``) and in the round's line."""
+    out, journal = one_round
+    run_json = json.loads((out / "run.json").read_text())
+    current = str(out / "round_0" / expert_iteration.NET)
+    seen: list[float] = []
+    from meeplezoo.training.fitting import search_play
+
+    prior_of = search_play.network_prior
+
+    def watched(agent):
+        inner = prior_of(agent)
+
+        def prior(state, seat):
+            p = inner(state, seat)
+            seen.append(float(np.max(p)))
+            return p
+        return prior
+
+    monkeypatch.setattr(search_play, "network_prior", watched)
+
+    def job(below):
+        return RoundJob(env_name=run_json["env"], config=run_json["config"],
+                        game_ids=range(2), seed=3, current=current, earlier=(),
+                        roles=tuple(run_json["roles"]), pool=("heuristic",),
+                        settings=SearchSettings(simulations=4, considered=2,
+                                                search_below=below))
+
+    threshold = 0.9
+    part = play_round_games(job(threshold))
+    unsure = sum(p < threshold for p in seen)
+    assert 0 < unsure < len(seen), "the positions should hold sure and unsure choices"
+    assert sum(g["searched"] for g in part["games"]) == unsure
+    rows = part["rows"]["player"]
+    for target, mask in zip(rows["soft_targets"], rows["masks"], strict=True):
+        assert np.isclose(target.sum(), 1.0, atol=1e-5) and not (target[~mask] > 0).any()
+    seen.clear()
+    every = play_round_games(job(None))
+    assert sum(g["searched"] for g in every["games"]) == sum(
+        g["decisions"] for g in every["games"]) == len(seen)
+    entry = {"round": 1, "play": expert_iteration.round_summary(part["games"]),
+             "gate": {"games": 4, "win_share_a": 0.5, "win_share_b": 0.5}, "kept": True,
+             "seconds": 1.0}
+    assert 0 < entry["play"]["searched"] < 1
+    assert f"searched {entry['play']['searched']:.1%} of the choices" in \
+        expert_iteration.round_line(entry)
+    assert journal[1]["play"]["searched"] == 1.0  # by default every choice is searched
+
+
+@pytest.mark.parametrize("below", ["0", "1.5", "-0.2"])
+def test_search_below_outside_zero_to_one_is_refused(tmp_path, below):
+    out = tmp_path / "bad"
+    with pytest.raises(SystemExit, match="--search-below must be a probability above 0"):
+        expert_iterate.main(["--checkpoint", SOURCE, "--out", str(out), "--search-below",
+                             below])
+    assert not out.exists()
+    with pytest.raises(ValueError, match="search_below"):
+        SearchSettings(search_below=float(below))
+
+
 def test_an_unknown_opponent_model_is_refused_with_the_models():
     with pytest.raises(ValueError, match="occupant, network"):
         SearchSettings(opponent_model="bots")

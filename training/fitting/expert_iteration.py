@@ -289,6 +289,7 @@ def round_summary(games: list[dict]) -> dict[str, Any]:
     decisions = sum(g["decisions"] for g in games)
     return {"games": len(games), "decisions": decisions,
             "changed": round(sum(g["changed"] for g in games) / max(decisions, 1), 4),
+            "searched": round(sum(g["searched"] for g in games) / max(decisions, 1), 4),
             "learner_win_share": round(float(np.mean([g["win"] for g in games])), 4),
             "learner_mean_score": round(float(np.mean([g["score"] for g in games])), 2)}
 
@@ -331,6 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
                              "bot that really sits there; default) or network (the current "
                              "network, greedy, as @hard models them: as strong a teacher in "
                              "アジアンデリバリー at a seventh of the CPU)")
+    parser.add_argument("--search-below", type=float, default=None, metavar="P",
+                        help="search only the decisions where the network's favourite has "
+                             "less than probability P (0 < P <= 1); the others play the "
+                             "favourite with the network's own distribution as the target. "
+                             "Default: search every decision (SearchSettings.search_below: "
+                             "in アジアンデリバリー below 0.8 held 87%% of the search's "
+                             "overrulings in 39%% of the choices)")
     parser.add_argument("--rollout", default=None,
                         help="value the search's leaves by a playout to the end, the "
                              "learner's seat played by this bot (heuristic, random or a "
@@ -358,6 +366,9 @@ def check_args(args: argparse.Namespace) -> None:
                                ("--window", args.window, 1), ("--epochs", args.epochs, 1)):
         if value < least:
             raise SystemExit(f"{flag} must be at least {least}, got {value}")
+    if args.search_below is not None and not 0.0 < args.search_below <= 1.0:
+        raise SystemExit(f"--search-below must be a probability above 0 and at most 1, got "
+                         f"{args.search_below}")
     if args.lr <= 0 or args.c_scale <= 0:
         raise SystemExit(f"--lr and --c-scale must be positive, got {args.lr} and "
                          f"{args.c_scale}")
@@ -418,7 +429,8 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
         if args.rollout:
             raise SystemExit("--keep-value and --rollout each say what a leaf is: give one")
     settings = SearchSettings(args.simulations, args.considered, c_scale=args.c_scale,
-                              rollout=args.rollout, opponent_model=args.opponent_model)
+                              rollout=args.rollout, opponent_model=args.opponent_model,
+                              search_below=args.search_below)
     run = {"env": game.name, "config": config, "source": str(source),
            "keep_value": bool(args.keep_value),
            "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
@@ -625,7 +637,9 @@ def round_line(entry: dict[str, Any]) -> str:
             f"them, {f['kept_held']:.0%} of the rest" for role, f in entry.get("fit", {}).items()
             if f.get("overruled_learned") is not None and f.get("kept_held") is not None]
     learned = f" (the fit plays {'; '.join(took)} as the search did)" if took else ""
+    share = play.get("searched", 1.0)
+    searched = f", searched {share:.1%} of the choices," if share < 1.0 else ""
     return (f"round {entry['round']}: the search {result} "
-            f"{play['games']} games and changed {play['changed']:.1%} of the network's "
+            f"{play['games']} games{searched} and changed {play['changed']:.1%} of the network's "
             f"choices{learned}; gate ({gate_['games']} paired games): {versus} -> "
             f"{'kept' if entry['kept'] else 'not kept'} ({entry['seconds']:.0f}s)")
