@@ -165,6 +165,39 @@ def test_the_fit_reports_how_it_took_the_searchs_overrulings(one_round):
         assert "of the rest as the search did" in expert_iteration.round_line(journal[1])
 
 
+def test_a_rounds_fit_keeps_whole_games_out_and_measures_the_student_on_them(one_round):
+    """The overrulings learned on the fitted rows flatter the student; a tenth of the
+    round's games (whole games) stays out of the fit and the journal reads it there too."""
+    games = np.repeat(np.arange(20), 5)
+    held = expert_iteration.held_out_games(games, seed=3)
+    assert not set(games[held]) & set(games[~held])  # whole games, never positions
+    assert len(set(games[held])) == 2  # a tenth of 20
+    assert np.array_equal(held, expert_iteration.held_out_games(games, seed=3))
+    assert expert_iteration.held_out_games(np.zeros(7, np.int64), seed=3) is None
+    _, journal = one_round
+    fit = journal[1]["fit"]["player"]
+    new = fit["new_games"]
+    assert new["games"] == 1  # of the round's 3 games
+    assert 0 <= new["overruled"] <= fit["overruled"]
+    assert "new_games" not in journal[0]["fit"]["player"]  # round 0: nothing searched
+    if new["overruled_learned"] is not None:
+        assert "it did not fit" in expert_iteration.round_line(journal[1])
+
+
+def test_fit_policy_refuses_a_hold_out_that_leaves_nothing_to_fit():
+    from meeplezoo.training.fitting.imitation import fit_policy
+
+    game = envs.make_game("necropolis_railway_v1", num_players=2)
+    card = json.loads((checkpoint_folder(SOURCE) / "card.json").read_text())
+    policy = expert_iteration.new_policy(game, "player", card)
+    rows = 6
+    data = {"obs": np.zeros((rows, game.observation_size("player")), np.float32),
+            "masks": np.ones((rows, game.num_actions("player")), bool),
+            "actions": np.zeros(rows, np.int64), "returns": np.zeros(rows, np.float32)}
+    with pytest.raises(ValueError, match="nothing to fit"):
+        fit_policy(policy, data, 1, held_out=np.arange(rows), log=lambda m: None)
+
+
 def test_the_rows_hold_distributions_and_outcomes(one_round):
     out, _ = one_round
     with np.load(out / "round_1" / "rows_player.npz") as rows:

@@ -160,8 +160,14 @@ def agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, targets: np.ndarr
 
 
 def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size: int = 256,
-               seed: int = 0, log: Any = print, lr: float = 1e-3) -> dict[str, float]:
+               seed: int = 0, log: Any = print, lr: float = 1e-3,
+               held_out: np.ndarray | None = None) -> dict[str, float]:
     """Behaviour cloning of the actor and regression of the critic on ``data``.
+
+    ``held_out``: the rows kept out of the fit, on which ``held_out_agreement`` is
+    measured (a caller that knows the games holds out whole games: the positions of one
+    game are alike, so held-out positions of fitted games flatter the student); default
+    5% of the rows at random.
 
     The actor maximises the probability of choosing *one of* the teacher's
     equally-best actions (``data["targets"]``), not the coin flip it made.
@@ -174,8 +180,15 @@ def fit_policy(policy: Any, data: dict[str, np.ndarray], epochs: int, batch_size
 
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(data["actions"]))
-    held_out = order[: max(1, len(order) // 20)]  # 5% to measure generalisation
-    train = order[len(held_out):]
+    if held_out is None:
+        held_out = order[: max(1, len(order) // 20)]  # 5% to measure generalisation
+        train = order[len(held_out):]
+    else:
+        held_out = np.asarray(held_out, np.int64)
+        train = order[~np.isin(order, held_out)]
+        if len(train) == 0 or len(held_out) == 0:
+            raise ValueError(f"held_out: {len(held_out)} of {len(order)} rows leaves "
+                             "nothing to fit or nothing to measure")
     obs = torch.as_tensor(data["obs"])
     masks = torch.as_tensor(data["masks"])
     actions = torch.as_tensor(data["actions"])
