@@ -162,6 +162,28 @@ def test_paired_same_agent_differs_by_exactly_nothing():
     assert result["deals_differing"] == 0  # same deals, seats, field and seeds
 
 
+def test_paired_seats_takes_only_the_seats_named_with_the_same_field(monkeypatch):
+    played = []
+    original = arena.play_seated
+
+    def recording(env, config, entrant, seats, lineups, *rest, **kw):
+        played.append((entrant.label, list(seats), [[e.label for e in u] for u in lineups]))
+        return original(env, config, entrant, seats, lineups, *rest, **kw)
+
+    monkeypatch.setattr(arena, "play_seated", recording)
+    field = ["random", "heuristic"]
+    arena.paired("toy_v0", 3, "heuristic", "random", games=6, seed=4, resamples=50,
+                 opponents=field)
+    arena.paired("toy_v0", 3, "heuristic", "random", games=6, seed=4, resamples=50,
+                 opponents=field, seats=[2, 1])
+    (_, every, field_a), _, (_, named, field_b), _ = played
+    assert every == [0, 1, 2, 0, 1, 2] and named == [2, 1, 2, 1, 2, 1]
+    assert field_a == field_b  # the field is the deal's, whatever the seats
+    with pytest.raises(ConfigError, match=r"seats \[3\]: a paired comparison's seats are 0 "
+                                          "to 2"):
+        arena.paired("toy_v0", 3, "heuristic", "random", games=2, seats=[3])
+
+
 def test_paired_interval_surrounds_the_difference():
     result = arena.paired("toy_v0", 3, "heuristic", "random", games=60, seed=4,
                           resamples=500)

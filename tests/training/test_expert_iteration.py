@@ -263,6 +263,17 @@ def test_a_team_learns_the_roles_named_and_keeps_the_others(tmp_path):
             (source / role / "policy.onnx").read_bytes()
     assert team.members["state"].has_value
     assert [p.name for p in (out / "round_1").glob("rows_*.npz")] == ["rows_state.npz"]
+    state_seats = envs.make_game("hegemony_v1", num_players=4).role_seats("state")
+    assert json.loads((out / "run.json").read_text())["gate_seats"] == list(state_seats)
+
+
+def test_a_team_learning_some_roles_is_gated_from_their_seats_only():
+    game = envs.make_game("hegemony_v1", num_players=4)
+    roles = list(game.roles)
+    assert expert_iteration.gate_seats(game, ["state"], roles) == list(game.role_seats("state"))
+    assert expert_iteration.gate_seats(game, roles, roles) is None  # the whole team learns
+    assert expert_iteration.gate_seats(envs.make_game("necropolis_railway_v1", num_players=2),
+                                       ["player"], ["player"]) is None
 
 
 @pytest.mark.parametrize(("extra", "says"), [

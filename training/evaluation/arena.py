@@ -318,10 +318,13 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
            games: int = 400, seed: int = 0, workers: int | cluster.Workers = 1,
            progress: bool | str = False,
            options: dict | None = None, resamples: int = 1000,
-           opponents: list[Any] | None = None) -> dict[str, Any]:
+           opponents: list[Any] | None = None,
+           seats: list[int] | None = None) -> dict[str, Any]:
     """``first`` and ``second`` on the same deals, from the same seat, against the same
     field, drawn per deal from ``opponents`` (default: the arena's other agents); paired
-    bootstrap intervals on the differences."""
+    bootstrap intervals on the differences.  ``seats``: the seats the two take, deal by
+    deal in turn (default every seat): a team that differs only in one role's network
+    plays identical games from the other roles' seats, which only dilute the difference."""
     config = _config(players, options)
     a, b = resolve(first, env_name, config), resolve(second, env_name, config)
     if a.label == b.label and a.spec != b.spec:
@@ -334,7 +337,7 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
     if players > 1 and not others:
         others = [resolve(ANCHOR, env_name, config)]
     check_entrants(env_name, config, [a, b, *others])
-    seats, lineups = paired_field(others, players, games, seed)
+    seats, lineups = paired_field(others, players, games, seed, seats)
     outcomes, played_by = {}, {}
     for entrant in (a, b):
         results, shares, scores = play_seated(env_name, config, entrant, seats, lineups,
@@ -349,11 +352,17 @@ def paired(env_name: str, players: int, first: Any, second: Any, agents: list[An
     return out
 
 
-def paired_field(others: list[Entrant], players: int, games: int,
-                 seed: int) -> tuple[list[int], list[list[Entrant]]]:
+def paired_field(others: list[Entrant], players: int, games: int, seed: int,
+                 seats: list[int] | None = None) -> tuple[list[int], list[list[Entrant]]]:
     """The seats and fields of a paired comparison: deal ``d`` seats the agent compared at
-    ``d % players`` among ``players - 1`` opponents drawn from ``others`` by ``(seed, d)``."""
-    seats = [deal % players for deal in range(games)]
+    ``d % players`` (or at ``seats[d % len(seats)]``) among ``players - 1`` opponents drawn
+    from ``others`` by ``(seed, d)``: the field does not depend on ``seats``."""
+    allowed = list(range(players)) if seats is None else list(seats)
+    bad = [s for s in allowed if not 0 <= s < players]
+    if not allowed or bad:
+        raise ConfigError(f"seats {allowed}: a paired comparison's seats are 0 to "
+                          f"{players - 1}, at least one")
+    seats = [allowed[deal % len(allowed)] for deal in range(games)]
     lineups = []
     for deal in range(games):
         rng = np.random.default_rng([seed, deal, FIELD_TAG])

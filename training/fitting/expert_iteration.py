@@ -16,7 +16,8 @@ round's search with it stronger still.  Each round:
    to the targets and the critic the squared error to the outcomes, on the rows of the last
    ``--window`` search rounds (``imitation.fit_policy``).
 3. **The gate**: the fitted network alone (greedy, no search) and the current one play the
-   same ``--gate-games`` deals from the same seat against ``--gate-field``
+   same ``--gate-games`` deals from the same seat against ``--gate-field`` (a team that
+   learns some of its roles: from those roles' seats only, ``gate_seats``)
    (``arena.paired``, a new seed each round: the command, ``training/expert_iterate.py``,
    hands it in, since ``fitting/`` sits below ``evaluation/``).  It is kept only if it wins
    at least as often (solo games: scores at least as high); otherwise the current network
@@ -30,7 +31,8 @@ card's ``value_file``: ``fit-value`` on thousands of recorded games, which the f
 round cannot match), carried with its ``value_fit`` into every round's network; the
 critic is still fitted (the network's own value output) but no search reads it.
 An asymmetric game's team learns every role (``--roles`` for some), one network per role,
-the roles taking turns as the searching seat; the gate then plays the whole team.
+the roles taking turns as the searching seat; the gate then plays the whole team from the
+learning roles' seats.
 
 The run folder holds every round (``round_K/``: the rows, the fitted network as a
 checkpoint with its value output, the torch weights), ``rounds.jsonl`` (one line per round:
@@ -86,7 +88,7 @@ JOURNAL = "rounds.jsonl"
 NET = "net"  # a round's network as a checkpoint (or team) folder
 HELD_OUT_SHARE = 0.1  # of a round's games, kept out of its fit to measure it on new games
 # The gate's paired comparison, ``arena.paired``'s signature: ``(env, players, first, second,
-# games=, seed=, workers=, opponents=, options=)`` -> its result dict.
+# games=, seed=, workers=, opponents=, options=, seats=)`` -> its result dict.
 Compare = Callable[..., dict[str, Any]]
 
 
@@ -295,7 +297,7 @@ def gate(args: argparse.Namespace, run: dict[str, Any], candidate: Path, incumbe
     result = compare(run["env"], run["config"]["num_players"], str(candidate), str(incumbent),
                     games=args.gate_games, seed=args.seed * 1000 + 500 + round_no,
                     workers=args.workers,
-                    opponents=run["gate_field"],
+                    opponents=run["gate_field"], seats=run.get("gate_seats"),
                     options={k: v for k, v in run["config"].items() if k != "num_players"})
     keys = ("games", "win_share_a", "win_share_b", "win_share_difference",
             "win_share_difference_ci95", "mean_score_a", "mean_score_b", "score_difference",
@@ -460,11 +462,22 @@ def plan_run(args: argparse.Namespace, argv: list[str]) -> tuple[dict[str, Any],
     run = {"env": game.name, "config": config, "source": str(source),
            "keep_value": bool(args.keep_value),
            "team": (source / TEAM_FILE).exists(), "roles": roles, "pool": pool,
-           "gate_field": gate_field, "search": asdict(settings),
+           "gate_field": gate_field, "gate_seats": gate_seats(game, roles, list(cards)),
+           "search": asdict(settings),
            "command": "meeplezoo expert-iterate " + shlex.join(argv),
            "code_commit": code_commit(), "seed": args.seed,
            "source_cards": cards}
     return run, game
+
+
+def gate_seats(game: Game, learning: list[str], roles: list[str]) -> list[int] | None:
+    """The seats the gate plays from: those of the roles that learn, when a team learns only
+    some of its roles (from the others' seats the candidate and the incumbent are the same
+    networks and play the same games, which only dilute the difference); None (every seat)
+    otherwise."""
+    if set(learning) == set(roles):
+        return None
+    return sorted(seat for role in learning for seat in game.role_seats(role))
 
 
 def source_label(source: Path) -> str:
