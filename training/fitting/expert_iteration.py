@@ -81,6 +81,7 @@ from meeplezoo.training.fitting.search_play import (
     RoundJob,
     SearchSettings,
     play_round_games,
+    search_below_problem,
     stack_rows,
 )
 
@@ -394,9 +395,9 @@ def check_args(args: argparse.Namespace) -> None:
                                ("--window", args.window, 1), ("--epochs", args.epochs, 1)):
         if value < least:
             raise SystemExit(f"{flag} must be at least {least}, got {value}")
-    if args.search_below is not None and not 0.0 < args.search_below <= 1.0:
-        raise SystemExit(f"--search-below must be a probability above 0 and at most 1, got "
-                         f"{args.search_below}")
+    problem = search_below_problem(args.search_below)
+    if problem:
+        raise SystemExit(f"--search-below {problem}")
     if args.lr <= 0 or args.c_scale <= 0:
         raise SystemExit(f"--lr and --c-scale must be positive, got {args.lr} and "
                          f"{args.c_scale}")

@@ -44,6 +44,15 @@ OPPONENT_MODELS = ("occupant", "network")
 ROW_KEYS = ("obs", "masks", "soft_targets", "actions", "returns", "games")
 
 
+def search_below_problem(below: float | None) -> str | None:
+    """What is wrong with a ``search_below`` (None: nothing), said once for the settings
+    and the command's flag."""
+    if below is None or 0.0 < below <= 1.0:
+        return None
+    return (f"must be a probability above 0 and at most 1 (the favourite's probability under "
+            f"which a decision is searched; leave it out to search every decision), got {below}")
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """The teacher: ``ISMCTS`` with a Gumbel root (``bots.LEVELS``' @hard by default).
@@ -89,10 +98,9 @@ class SearchSettings:
         if self.opponent_model not in OPPONENT_MODELS:
             raise ValueError(f"opponent_model {self.opponent_model!r}: the models are "
                              f"{', '.join(OPPONENT_MODELS)}")
-        if self.search_below is not None and not 0.0 < self.search_below <= 1.0:
-            raise ValueError(f"search_below {self.search_below}: a probability above 0 and "
-                             "at most 1 (the favourite's probability under which a decision "
-                             "is searched), or None to search every decision")
+        problem = search_below_problem(self.search_below)
+        if problem:
+            raise ValueError(f"search_below {problem}")
 
     def searches(self, prior: np.ndarray) -> bool:
         """Whether the learner searches a decision whose network distribution is ``prior``
