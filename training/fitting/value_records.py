@@ -102,9 +102,11 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
     for role, member in members.items():
         start = time.time()
         named = role if role is not None else records.roles[0]
-        positions = value_curve.records_positions(records, named, scale)
+        # passed, not kept here: the curve may replace it by a copy with the scoreboard,
+        # and the original (gigabytes at 50,000 games) is then freed
         net, curve, baselines = value_curve.learning_curve(
-            positions, held_out, sizes, solo, args.seed, args.epochs, args.hidden,
+            value_curve.records_positions(records, named, scale), held_out, sizes, solo,
+            args.seed, args.epochs, args.hidden,
             scores_now=value_curve.replayed_scores(records, game, scale),
             report=lambda line, named=named: print(f"{named}: {line}", flush=True),
             scoreboard=args.scoreboard)
