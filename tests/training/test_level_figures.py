@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 
@@ -40,6 +41,17 @@ def test_the_card_records_strength_and_cost_per_level_and_player_count(recorded)
     assert hard["settings"]["simulations"] == 16
     assert hard["command"].startswith("meeplezoo levels --checkpoint") and hard["seed"] == 4
     assert card["levels"]["easy"]["1p"]["cost"]["simulations_per_s"] is None  # no search
+
+
+def test_the_figures_name_the_value_they_were_measured_with(recorded):
+    """A level's figures hold for the value its search read: its digest is stamped beside
+    them, so a later fit-value that replaces the value shows which figures predate it."""
+    folder, card = recorded
+    digest = hashlib.sha256((folder / card["value_file"]).read_bytes()).hexdigest()[:16]
+    assert card["levels"]["hard"]["1p"]["values"] == {card["value_file"]: digest}
+    assert levels.value_digests(folder) == {card["value_file"]: digest}
+    team = checkpoint_folder("hegemony_v1/ppo_classes")
+    assert len(levels.value_digests(team)) == 4  # one value per class
 
 
 def test_only_decisions_with_a_choice_are_timed():

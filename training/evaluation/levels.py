@@ -26,6 +26,7 @@ count -> figures, with the command and commit), where the zoo and the cards show
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shlex
 import sys
@@ -133,15 +134,33 @@ def card_of(folder: Path) -> tuple[Path, str, list[int]]:
     return team_path, env_name, sorted(counts)
 
 
+def value_digests(folder: Path) -> dict[str, str]:
+    """The leaf values a level reads, by path in the checkpoint (a team: each member's) ->
+    the first 16 hex digits of their sha256.  A search level's figures hold only for the
+    value they were measured with: stamped beside them, a later ``fit-value`` that replaces
+    the value shows which figures predate it."""
+    found = {}
+    for card_path in sorted(folder.rglob(CARD_FILE)):
+        name = json.loads(card_path.read_text()).get("value_file")
+        if name and (card_path.parent / name).is_file():
+            path = card_path.parent / name
+            found[str(path.relative_to(folder))] = hashlib.sha256(
+                path.read_bytes()).hexdigest()[:16]
+    return found
+
+
 def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,
            command: str, commit: str, under: str | None = None) -> None:
     """Merge the figures into the card's (or team card's) ``levels`` block; ``commit``:
     the code the games ran on (taken when they started).  With ``under`` (``arena``),
-    each level's figures go under that key of the figures already recorded for it."""
+    each level's figures go under that key of the figures already recorded for it.  The
+    values the levels read are stamped beside the figures (``value_digests``)."""
     card = json.loads(card_path.read_text())
     block = card.setdefault("levels", {})
+    values = value_digests(card_path.parent)
     for level, figures in found.items():
-        stamped = {**figures, "seed": seed, "command": command, "code_commit": commit}
+        stamped = {**figures, "seed": seed, "command": command, "code_commit": commit,
+                   **({"values": values} if values else {})}
         counts = block.setdefault(level, {})
         if under is None:
             counts[f"{players}p"] = stamped
