@@ -4,6 +4,7 @@ games with a learning curve, beside the baselines, and shipped as a value the se
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -205,11 +206,40 @@ def test_a_prefix_of_the_games_and_the_scoreboard_share_the_observations(records
     assert isinstance(value_curve.as_slice(np.array([4, 6])), np.ndarray)
 
 
+def test_earlier_values_are_judged_on_the_same_held_out_games(records, tmp_path):
+    """--compare-values scores another checkpoint's value on the held-out games of this
+    fit: a value judged so reads as its own fit judged it on the same games."""
+    common = ["--records", str(records), "--sizes", "30", "--held-out-games", "10",
+              "--epochs", "1", "--hidden", "8"]
+    first = tmp_path / "first"
+    assert value_fit.main(["--checkpoint", SOURCE, *common, "--out", str(first)]) == 0
+    second = tmp_path / "second"
+    assert value_fit.main(["--checkpoint", SOURCE, *common, "--seed", "3", "--compare-values",
+                           str(first), SOURCE, "--out", str(second)]) == 0
+    own = json.loads((first / "card.json").read_text())["value_fit"]["learning_curve"][-1]
+    judged = json.loads((second / "card.json").read_text())["value_fit"]["baselines"]["values"]
+    assert set(judged) == {str(first), SOURCE}
+    for key in ("winner_log_loss", "winner_brier", "margin_r2"):
+        assert judged[str(first)][key] == pytest.approx(own["held_out"][key], abs=2e-4)
+    assert judged[SOURCE]["positions"] == own["held_out"]["positions"]
+    bare = tmp_path / "bare"
+    shutil.copytree(first, bare)
+    card = json.loads((bare / "card.json").read_text())
+    card.pop("value_file")
+    (bare / "card.json").write_text(json.dumps(card))
+    with pytest.raises(ConfigError, match="no value"):
+        value_fit.main(["--checkpoint", SOURCE, *common, "--compare-values", str(bare),
+                        "--out", str(tmp_path / "x")])
+    with pytest.raises(ConfigError, match="--compare-values: it belongs to --records"):
+        value_fit.main(["--checkpoint", SOURCE, "--compare-values", str(first),
+                        "--out", str(tmp_path / "y")])
+
+
 def test_records_mode_refuses_the_self_play_options(records, tmp_path):
     with pytest.raises(ConfigError, match="--games"):
         value_fit.main(["--checkpoint", SOURCE, "--records", str(records), "--games", "5",
                         "--out", str(tmp_path / "x")])
-    with pytest.raises(ConfigError, match="belong to --records"):
+    with pytest.raises(ConfigError, match="--sizes: it belongs to --records"):
         value_fit.main(["--checkpoint", SOURCE, "--sizes", "10", "--out", str(tmp_path / "y")])
 
 
@@ -266,5 +296,5 @@ def test_a_value_fitted_with_the_scoreboard_reads_it_from_the_state_in_the_searc
 
 
 def test_the_scoreboard_belongs_to_records_mode(tmp_path):
-    with pytest.raises(ConfigError, match="--scoreboard belong to --records"):
+    with pytest.raises(ConfigError, match="--scoreboard: it belongs to --records"):
         value_fit.main(["--checkpoint", SOURCE, "--scoreboard", "--out", str(tmp_path / "z")])

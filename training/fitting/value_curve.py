@@ -284,17 +284,61 @@ def predict(net: Any, observations: np.ndarray, board: np.ndarray | None = None
 ScoresNow = Callable[[Positions], Positions]  # the same rows with margin_now and lead_now
 
 
+Predictor = Callable[[Positions], tuple[np.ndarray, np.ndarray]]  # rows -> win, margin
+
+
+def onnx_predictor(path: Path, features: int) -> Predictor:
+    """A ``value.onnx`` fitted on records (``write_onnx``: outputs ``win`` and ``margin``,
+    perhaps a ``scoreboard`` input) as a predictor of held-out rows, so that an earlier
+    value (the one a card ships) is judged on the same games as a new fit."""
+    import onnxruntime as ort
+
+    try:
+        session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        raise ConfigError(f"{path}: not a loadable ONNX model ({exc})") from None
+    inputs = [i.name for i in session.get_inputs()]
+    outputs = {o.name for o in session.get_outputs()}
+    if not {"win", "margin"} <= outputs or inputs not in (["observation"],
+                                                          ["observation", "scoreboard"]):
+        raise ConfigError(f"{path}: a value to compare must be fitted on records (inputs "
+                          f"observation [and scoreboard], outputs win and margin); it has "
+                          f"inputs {inputs} and outputs {sorted(outputs)}")
+    width = session.get_inputs()[0].shape[1]
+    if isinstance(width, int) and width != features:
+        raise ConfigError(f"{path}: reads observations of {width} features; these records' "
+                          f"have {features}")
+
+    def predict_rows(rows: Positions) -> tuple[np.ndarray, np.ndarray]:
+        wins, margins = [], []
+        board = scoreboard_of(rows) if len(inputs) == 2 else None
+        for start in range(0, len(rows), 8192):
+            feeds = {"observation": np.asarray(rows.observations[start:start + 8192],
+                                               np.float32)}
+            if board is not None:
+                feeds["scoreboard"] = board[start:start + 8192]
+            win, margin = session.run(["win", "margin"], feeds)
+            wins.append(np.ravel(win))
+            margins.append(np.ravel(margin))
+        return np.concatenate(wins), np.concatenate(margins)
+
+    return predict_rows
+
+
 def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[int],
                    solo: bool, seed: int, epochs: int, hidden: int,
                    scores_now: ScoresNow | None = None, baseline_games: int = 2000,
                    report: Callable[[str], None] | None = None, scoreboard: bool = False,
+                   compare: dict[str, Predictor] | None = None,
                    ) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     """Fit at each data size (games) and score on the last ``held_out_games`` games; the
     net of the largest size, the curve, and the baselines on the same held-out positions
     (the scoreboard's calibrated on the first ``baseline_games`` training games, which
     ``scores_now`` replays to read the scores as they stood).  With ``scoreboard`` the
     nets read each position's scoreboard beside its observation (``build_net``): every
-    position used is replayed once, first."""
+    position used is replayed once, first.  ``compare``: earlier values by name
+    (``onnx_predictor``), scored on the same held-out positions into the baselines'
+    ``values``."""
     games = np.unique(positions.games)
     if held_out_games < 1 or held_out_games >= len(games):
         raise ConfigError(f"--held-out-games {held_out_games}: the records have {len(games)} "
@@ -331,6 +375,11 @@ def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[in
             calibration, held = scores_now(calibration), scores_now(held)
         baselines["as_if_ended_now"] = scores_now_baseline(calibration, held, solo)
         baselines["as_if_ended_now"]["calibration_games"] = int(min(baseline_games, len(pool)))
+    for name, predictor in (compare or {}).items():
+        rows = held if held.margin_now is not None or scores_now is None else scores_now(held)
+        win, margin = predictor(rows)
+        baselines.setdefault("values", {})[name] = metrics(None if solo else win, margin,
+                                                           rows, solo)
     baselines["held_out_games"] = int(held_out_games)
     baselines["held_out_positions"] = len(held)
     return net, curve, baselines

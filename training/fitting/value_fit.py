@@ -169,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
                              "it stands (its margin over the best other seat and its lead "
                              "over the table's mean: a second input of value.onnx, which "
                              "the search fills from the state)")
+    parser.add_argument("--compare-values", default=None, nargs="+", metavar="CHECKPOINT",
+                        help="with --records: score these checkpoints' values (folder or zoo "
+                             "name; a team: each member's) on the same held-out games, into "
+                             "the card's baselines, e.g. the value the card ships now")
     parser.add_argument("--games", type=int, default=2000, help="self-play games (default 2000)")
     parser.add_argument("--players", type=int, default=None,
                         help="player count of the games (default: the game's default)")
@@ -182,10 +186,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.records is not None:
         return fit_from_records(args, argv, parser)
-    if args.sizes is not None or args.held_out_games is not None or args.scoreboard:
-        raise ConfigError("--sizes, --held-out-games and --scoreboard belong to --records: "
-                          "name a record folder (meeplezoo selfplay), or use --games and "
-                          "--held-out")
+    given = [flag for flag, value in (("--sizes", args.sizes),
+                                      ("--held-out-games", args.held_out_games),
+                                      ("--scoreboard", args.scoreboard or None),
+                                      ("--compare-values", args.compare_values))
+             if value is not None]
+    if given:
+        verb = "these belong" if len(given) > 1 else "it belongs"
+        raise ConfigError(f"{', '.join(given)}: {verb} to --records (--sizes, "
+                          "--held-out-games, --scoreboard and --compare-values judge fits "
+                          "on record folders): name a record "
+                          "folder (meeplezoo selfplay), or use --games and --held-out")
     if args.games < 2:
         raise ConfigError(f"--games {args.games}: at least 2 (one to fit, one held out)")
     if not 0.0 < args.keep <= 1.0 or not 0.0 < args.held_out < 1.0:

@@ -61,6 +61,24 @@ def member_folders(folder: Path) -> dict[str | None, Path]:
     return {agent.role: agent.path}
 
 
+def compared_values(specs: list[str], members: dict[str | None, Path]
+                    ) -> dict[str | None, dict[str, Path]]:
+    """``--compare-values``: role -> {checkpoint named: its member's value file}, for each
+    role fitted here.  A checkpoint without a value for a role fitted here is refused."""
+    found: dict[str | None, dict[str, Path]] = {role: {} for role in members}
+    for spec in specs:
+        theirs = member_folders(checkpoint_folder(spec))
+        for role in members:
+            folder = theirs.get(role)
+            name = None if folder is None else json.loads(
+                (folder / "card.json").read_text()).get("value_file")
+            if folder is None or not name or not (folder / name).is_file():
+                raise ConfigError(f"--compare-values {spec}: it has no value for "
+                                  f"{role or 'the game'} (its card names no value_file)")
+            found[role][spec] = folder / name
+    return found
+
+
 def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
                      parser: argparse.ArgumentParser) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
@@ -99,9 +117,13 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
     if len(runs) == 1:
         runs = [{key: value for key, value in runs[0].items()
                  if key not in ("folder", "first_game")}]
+    compared = compared_values(args.compare_values or [], members)
     for role, member in members.items():
         start = time.time()
         named = role if role is not None else records.roles[0]
+        features = game.observation_size(named)
+        compare = {spec: value_curve.onnx_predictor(path, features)
+                   for spec, path in compared.get(role, {}).items()}
         # passed, not kept here: the curve may replace it by a copy with the scoreboard,
         # and the original (gigabytes at 50,000 games) is then freed
         net, curve, baselines = value_curve.learning_curve(
@@ -109,7 +131,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             args.seed, args.epochs, args.hidden,
             scores_now=value_curve.replayed_scores(records, game, scale),
             report=lambda line, named=named: print(f"{named}: {line}", flush=True),
-            scoreboard=args.scoreboard)
+            scoreboard=args.scoreboard, compare=compare)
         folder = out / member.relative_to(source)
         value_curve.write_onnx(net, game.observation_size(named), folder / VALUE_FILE)
         card_path = folder / "card.json"
@@ -143,6 +165,8 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
         print(f"{named}: held-out {key} {best[key]} at {curve[-1]['games']} games (as if "
               f"ended now: {base.get(key)}; mean only: {baselines['mean'].get(key)}) -> "
               f"{folder / VALUE_FILE}")
+        for spec, figures in baselines.get("values", {}).items():
+            print(f"{named}: {spec}'s value on the same held-out games: {key} {figures[key]}")
     if not members:
         raise CheckpointError(f"{args.checkpoint}: no member to fit")
     return 0
