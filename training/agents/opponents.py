@@ -301,6 +301,15 @@ class PolicyBot:
         return self.agent.act(state.observation(seat), state.legal_mask())
 
 
+def card_value_path(folder: Path) -> Path | None:
+    """The value file a checkpoint folder's card names (``value_file``), where it is a file
+    of the folder; None otherwise.  For readers of a folder's value that load no agent
+    (digests of what a level read, values compared by ``fit-value``)."""
+    name = json.loads((folder / "card.json").read_text()).get("value_file")
+    path = folder / name if isinstance(name, str) and name else None
+    return path if path is not None and path.is_file() else None
+
+
 def read_team_card(folder: Path) -> tuple[dict[str, Any], dict[str, str], str]:
     """A team folder's card, its member folder per role and its env's name; a
     ``CheckpointError`` naming what is damaged."""

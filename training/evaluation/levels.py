@@ -42,7 +42,7 @@ from meeplezoo.envs.core.errors import ConfigError
 from meeplezoo.envs.core.workers import default_workers
 from meeplezoo.training.agents.bots import LEVELS, level_settings, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
-from meeplezoo.training.agents.opponents import checkpoint_folder, read_team_card
+from meeplezoo.training.agents.opponents import card_value_path, checkpoint_folder, read_team_card
 from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
 from meeplezoo.training.cli import code_commit
@@ -139,14 +139,9 @@ def value_digests(folder: Path) -> dict[str, str]:
     the first 16 hex digits of their sha256.  A search level's figures hold only for the
     value they were measured with: stamped beside them, a later ``fit-value`` that replaces
     the value shows which figures predate it."""
-    found = {}
-    for card_path in sorted(folder.rglob(CARD_FILE)):
-        name = json.loads(card_path.read_text()).get("value_file")
-        if name and (card_path.parent / name).is_file():
-            path = card_path.parent / name
-            found[str(path.relative_to(folder))] = hashlib.sha256(
-                path.read_bytes()).hexdigest()[:16]
-    return found
+    paths = [card_value_path(card.parent) for card in sorted(folder.rglob(CARD_FILE))]
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            for path in paths if path is not None}
 
 
 def record(card_path: Path, players: int, found: dict[str, dict[str, Any]], seed: int,

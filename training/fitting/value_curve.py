@@ -82,7 +82,7 @@ def as_slice(rows: np.ndarray) -> slice | np.ndarray:
     if len(rows) == 0:
         return slice(0, 0)
     first, last = int(rows[0]), int(rows[-1])
-    if last - first + 1 == len(rows) and (len(rows) == 1 or bool(np.all(np.diff(rows) == 1))):
+    if last - first + 1 == len(rows) and bool(np.all(np.diff(rows) == 1)):
         return slice(first, last + 1)
     return rows
 
@@ -375,11 +375,10 @@ def learning_curve(positions: Positions, held_out_games: int, sizes: Sequence[in
             calibration, held = scores_now(calibration), scores_now(held)
         baselines["as_if_ended_now"] = scores_now_baseline(calibration, held, solo)
         baselines["as_if_ended_now"]["calibration_games"] = int(min(baseline_games, len(pool)))
-    for name, predictor in (compare or {}).items():
-        rows = held if held.margin_now is not None or scores_now is None else scores_now(held)
-        win, margin = predictor(rows)
+    for name, predictor in (compare or {}).items():  # ``held`` has its scoreboard by now
+        win, margin = predictor(held)
         baselines.setdefault("values", {})[name] = metrics(None if solo else win, margin,
-                                                           rows, solo)
+                                                           held, solo)
     baselines["held_out_games"] = int(held_out_games)
     baselines["held_out_positions"] = len(held)
     return net, curve, baselines

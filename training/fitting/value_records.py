@@ -26,7 +26,13 @@ from pathlib import Path
 
 from meeplezoo import envs
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training.agents.opponents import CheckpointError, TeamAgent, checkpoint_folder, load
+from meeplezoo.training.agents.opponents import (
+    CheckpointError,
+    TeamAgent,
+    card_value_path,
+    checkpoint_folder,
+    load,
+)
 from meeplezoo.training.cli import add_reproduce_step, code_commit, reproduce_steps
 from meeplezoo.training.data.records import RecordSet
 from meeplezoo.training.fitting import value_curve
@@ -70,12 +76,11 @@ def compared_values(specs: list[str], members: dict[str | None, Path]
         theirs = member_folders(checkpoint_folder(spec))
         for role in members:
             folder = theirs.get(role)
-            name = None if folder is None else json.loads(
-                (folder / "card.json").read_text()).get("value_file")
-            if folder is None or not name or not (folder / name).is_file():
+            path = None if folder is None else card_value_path(folder)
+            if path is None:
                 raise ConfigError(f"--compare-values {spec}: it has no value for "
                                   f"{role or 'the game'} (its card names no value_file)")
-            found[role][spec] = folder / name
+            found[role][spec] = path
     return found
 
 
@@ -133,7 +138,7 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             report=lambda line, named=named: print(f"{named}: {line}", flush=True),
             scoreboard=args.scoreboard, compare=compare)
         folder = out / member.relative_to(source)
-        value_curve.write_onnx(net, game.observation_size(named), folder / VALUE_FILE)
+        value_curve.write_onnx(net, features, folder / VALUE_FILE)
         card_path = folder / "card.json"
         card = json.loads(card_path.read_text())
         card["value_file"] = VALUE_FILE
