@@ -31,6 +31,7 @@ from meeplezoo.training.agents.opponents import (
 from meeplezoo.training.agents.remembered import remembered
 from meeplezoo.training.agents.search import lookahead_bot
 from meeplezoo.training.agents.specs import is_python_spec
+from meeplezoo.training.agents.zoo import tuned_level
 
 # Difficulty levels of a network opponent, named after the spec: ``<zoo name>@<level>``.
 # A level is how the network plays: sampled from its policy (a weaker, human-friendly
@@ -70,11 +71,12 @@ def split_level(spec: OpponentSpec) -> tuple[OpponentSpec, str | None]:
 
 def level_bot(base: OpponentSpec, level: str, game: Game, seed: int | None,
               seat: int | None) -> Any:
-    """The network ``base`` playing at ``level`` (``LEVELS``)."""
-    settings = LEVELS[level]
-    if settings["play"] != "search":
-        return network_bot(base, game, seed, settings["play"] == "sampled", seat)
+    """The network ``base`` playing at ``level`` (``LEVELS``, with its card's own tuning:
+    ``zoo.tuned_level``)."""
+    if LEVELS[level]["play"] != "search":
+        return network_bot(base, game, seed, LEVELS[level]["play"] == "sampled", seat)
     agent = load(str(base))
+    settings = tuned_level(LEVELS, level, getattr(agent, "card", None))
     value, depth = search_leaves(agent, game)
     movers = network_movers(base, agent, game, seat)
     search = ISMCTS(game, prior=agent, value=value, opponents=movers,
@@ -129,12 +131,14 @@ def search_leaves(agent: Any, game: Game) -> tuple[Any, int | None]:
 
 
 def level_settings(base: OpponentSpec, level: str, game: Game) -> dict[str, Any]:
-    """``LEVELS[level]`` with what a search's leaves are for this network and game
-    (``search_leaves``): its ``value``, ``playouts`` to the end, or ``playouts of N
-    decisions``."""
+    """``LEVELS[level]`` as ``base`` plays it (its card's own tuning, ``zoo.tuned_level``)
+    with what a search's leaves are for this network and game (``search_leaves``): its
+    ``value``, ``playouts`` to the end, or ``playouts of N decisions``."""
     settings = dict(LEVELS[level])
     if settings["play"] == "search":
-        value, depth = search_leaves(load(str(base)), game)
+        agent = load(str(base))
+        settings = tuned_level(LEVELS, level, getattr(agent, "card", None))
+        value, depth = search_leaves(agent, game)
         settings["leaf"] = ("value" if value is not None else
                             f"playouts of {depth} decisions" if depth else "playouts")
     return settings

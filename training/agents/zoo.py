@@ -126,6 +126,7 @@ class ZooEntry:
     figures: dict[str, dict[str, Any]] = field(default_factory=dict)
     member_figures: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     levels: dict[str, dict[str, Any]] = field(default_factory=dict)  # card's ``levels``
+    level_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)  # tuned_level
 
     def headline_lines(self) -> list[str]:
         """The headline, a line per role for a team without figures of its own
@@ -150,6 +151,13 @@ class ZooEntry:
         """What its card's record allows claiming of ``level`` at ``players`` players (with
         ``settings``: figures recorded with other settings are outdated)."""
         return level_claim({"levels": self.levels}, level, players, settings)
+
+    def level_settings(self, levels: Mapping[str, Mapping[str, Any]],
+                       level: str) -> dict[str, Any]:
+        """``levels[level]`` as this network plays it: with its card's own tuning
+        (``tuned_level``)."""
+        return tuned_level(levels, level, {"name": self.name,
+                                           TUNING_KEY: self.level_overrides or None})
 
     def level_lines(self) -> list[str]:
         """Each recorded level and player count in words (``LevelClaim.label``), with its
@@ -322,6 +330,70 @@ def _measured(card: Mapping[str, Any], level: str,
     return None if found is None else (strength, found)
 
 
+TUNING_KEY = "level_overrides"  # a card's own tuning of its search levels (``tuned_level``)
+
+
+def tuned_level(levels: Mapping[str, Mapping[str, Any]], level: str,
+                card: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``levels[level]`` (``levels``: ``bots.LEVELS``) with ``card``'s own tuning of that
+    level: its ``level_overrides`` block, ``{level: {setting: value}}``.
+
+    Why a card and not the level: how far a search may trust its values over its prior
+    (``c_scale``), or how many simulations pay, depends on the network's prior and value,
+    not on the game's name; a card that measured a better setting carries it, and every
+    other network keeps its level (and the figures recorded with it) as it was.  Only a
+    search level's existing settings may be tuned, to a value of the same kind (``play``
+    never: that is what the level is); anything else is a ``CheckpointError`` that says what
+    was wrong and what is allowed.  ``card`` None or without the block: ``settings`` as
+    they are."""
+    settings = levels[level]
+    tuned = dict(settings)
+    block = (card or {}).get(TUNING_KEY)
+    if block is None:
+        return tuned
+    name = (card or {}).get("name", "a card")
+    if not isinstance(block, Mapping):
+        raise CheckpointError(f"{name}: {TUNING_KEY} must map a level to its settings, got "
+                              f"{type(block).__name__}")
+    for tuned_name, block_settings in block.items():
+        if tuned_name not in levels:
+            raise CheckpointError(f"{name}: {TUNING_KEY} tunes {tuned_name!r}, not a level; "
+                                  f"the levels are {', '.join(levels)}")
+        if levels[tuned_name].get("play") != "search":
+            raise CheckpointError(f"{name}: {TUNING_KEY} tunes {tuned_name!r}, which is not "
+                                  "a search level; only a search level's settings can be tuned")
+        if not isinstance(block_settings, Mapping) or not block_settings:
+            raise CheckpointError(f"{name}: {TUNING_KEY}[{tuned_name!r}] must map settings "
+                                  f"to values, got {block_settings!r}")
+    changes = block.get(level)
+    if changes is None:
+        return tuned
+    for key, value in changes.items():
+        allowed = sorted(k for k in settings if k != "play")
+        if key not in allowed:
+            raise CheckpointError(f"{name}: {TUNING_KEY}[{level!r}] names {key!r}; a search "
+                                  f"level's settings are {', '.join(allowed)}")
+        wrong = _tuning_error(value, settings[key])
+        if wrong:
+            raise CheckpointError(f"{name}: {TUNING_KEY}[{level!r}][{key!r}] must be {wrong}, "
+                                  f"got {value!r}")
+        tuned[key] = value
+    return tuned
+
+
+def _tuning_error(value: Any, default: Any) -> str | None:
+    """What a tuned setting must be to stand for ``default`` (None: ``value`` is that)."""
+    if isinstance(default, (bool, str)):
+        kind = type(default).__name__
+        return None if type(value) is type(default) else f"a {kind}, like its default {default!r}"
+    if isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        return None if ok else f"a whole number of 1 or more, like its default {default}"
+    ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+          and math.isfinite(value) and value >= 0)
+    return None if ok else f"a finite number of 0 or more, like its default {default}"
+
+
 def outdated_settings(figures: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
     """The keys of a level's current ``settings`` that its recorded figures ran with
     otherwise (a record made before a setting existed ran without it: outdated too)."""
@@ -402,6 +474,19 @@ def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return figures
 
 
+def read_card(folder: Path) -> dict[str, Any]:
+    """The card of a checkpoint folder (``card.json``), or a team's ``team.json``; a
+    missing or unreadable one is a ``CheckpointError`` naming it."""
+    path = folder / TEAM_FILE if (folder / TEAM_FILE).is_file() else folder / CARD_FILE
+    try:
+        card = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CheckpointError(f"{path}: no readable card ({exc})") from exc
+    if not isinstance(card, dict):
+        raise CheckpointError(f"{path}: a card is a JSON object, got {type(card).__name__}")
+    return card
+
+
 def _entry(folder: Path, name: str) -> ZooEntry:
     """The zoo entry of a shipped folder (a checkpoint or a team)."""
     try:
@@ -418,13 +503,15 @@ def _entry(folder: Path, name: str) -> ZooEntry:
             return ZooEntry(name, str(team["env"]), tuple(sorted(counts or ())), None, "team",
                             folder, roles, headline_figures(team.get("evaluation") or {}),
                             {role: f for role, f in members.items() if f},
-                            levels=dict(team.get("levels") or {}))
+                            levels=dict(team.get("levels") or {}),
+                            level_overrides=team.get(TUNING_KEY) or {})
         card = json.loads((folder / CARD_FILE).read_text())
         role = card.get("role")
         return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,
                         "policy", folder, (role,) if role else (),
                         headline_figures(card.get("evaluation") or {}),
-                        levels=dict(card.get("levels") or {}))
+                        levels=dict(card.get("levels") or {}),
+                        level_overrides=card.get(TUNING_KEY) or {})
     except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise CheckpointError(f"shipped opponent {name}: damaged card ({exc})") from exc
 
@@ -477,7 +564,8 @@ def agent_offers(env: str, players: int,
     measured at that count, labelled by what it measured (``level_claim``).  A level not
     measured there is left out: it is not offered as anything, harder or not.  Given as a
     mapping (``bots.LEVELS``: name -> settings), a level measured with settings it no longer
-    has is offered as not measured with them, never as harder."""
+    has (its card's own tuning included, ``tuned_level``) is offered as not measured with
+    them, never as harder."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise ValueError(f"players must be a player count of 1 or more, got {players!r}")
     offers = [AgentOffer(bot, BOT_LABELS[bot]) for bot in ("heuristic", "random")]
@@ -489,7 +577,8 @@ def agent_offers(env: str, players: int,
         kind = "team" if entry.kind == "team" else "network"
         offers.append(AgentOffer(entry.name, f"{entry.name} (the {kind} as it is)"))
         for level in names:
-            claim = entry.claim(level, players, current.get(level))
+            claim = entry.claim(level, players, entry.level_settings(current, level)
+                                if level in current else None)
             if claim.verdict != NOT_MEASURED:
                 offers.append(AgentOffer(f"{entry.name}@{level}",
                                          f"{entry.name}@{level} — {claim.text}", claim))

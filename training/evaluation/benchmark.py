@@ -186,8 +186,8 @@ def zoo_references(env: str, players: int) -> list[str]:
     entries = [entry for entry in list_zoo(env) if entry.plays(players)]
     names = ["random", "heuristic", *(entry.name for entry in entries)]
     for entry in entries:
-        for level, settings in LEVELS.items():
-            claim = entry.claim(level, players, settings)
+        for level in LEVELS:
+            claim = entry.claim(level, players, entry.level_settings(LEVELS, level))
             if claim.stronger and (level != EXPERT or claim.above_hard):
                 names.append(f"{entry.name}@{level}")
     return names
@@ -196,10 +196,11 @@ def zoo_references(env: str, players: int) -> list[str]:
 def reference_fingerprint(spec: str) -> str | None:
     """What a network reference plays with, as 16 hex digits: the SHA-256 of its ONNX files
     (policy and fitted value; every member of a team), and for a level its ``LEVELS``
-    settings too.  None for the bots (``random``, ``heuristic``:
-    their play is the env's, pinned by its version and the bot-reference tests)."""
+    settings as this network plays them (its card's own tuning, ``zoo.tuned_level``) too.
+    None for the bots (``random``, ``heuristic``: their play is the env's, pinned by its
+    version and the bot-reference tests)."""
     from meeplezoo.training.agents.bots import LEVELS, split_level
-    from meeplezoo.training.agents.zoo import checkpoint_folder
+    from meeplezoo.training.agents.zoo import checkpoint_folder, read_card, tuned_level
 
     if spec in BUILT_IN:
         return None
@@ -210,7 +211,8 @@ def reference_fingerprint(spec: str) -> str | None:
         digest.update(path.relative_to(folder).as_posix().encode())
         digest.update(path.read_bytes())
     if level is not None:
-        digest.update(json.dumps({"level": level, **LEVELS[level]}, sort_keys=True).encode())
+        settings = tuned_level(LEVELS, level, read_card(folder))
+        digest.update(json.dumps({"level": level, **settings}, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 

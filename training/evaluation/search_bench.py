@@ -50,6 +50,7 @@ from meeplezoo.training.agents.bots import LEVELS, search_leaves
 from meeplezoo.training.agents.ismcts import ISMCTS, NetworkPrior
 from meeplezoo.training.agents.opponents import load, network_bot
 from meeplezoo.training.agents.remembered import remembered
+from meeplezoo.training.agents.zoo import tuned_level
 
 # env, players, the shipped network (a checkpoint or a team)
 GAMES: list[tuple[str, int, str]] = [
@@ -154,7 +155,8 @@ def measure(env_name: str, players: int, network: str, batches: list[int], simul
     """Simulations per second at each batch size (module docstring)."""
     game = envs.make_game(env_name, num_players=players)
     agent = load(network)
-    settings = {**LEVELS[level], "simulations": simulations, "root": root}
+    settings = {**tuned_level(LEVELS, level, getattr(agent, "card", None)),
+                "simulations": simulations, "root": root}
     models = {k: network_bot(network, game) for k in batches}
     if remember:
         models = {k: remembered(bot) for k, bot in models.items()}
