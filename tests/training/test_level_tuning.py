@@ -82,8 +82,8 @@ def test_the_search_level_plays_with_its_cards_tuning(tmp_path):
     assert make_bot(f"{folder}@expert", game, seed=1).search.c_scale == LEVELS["expert"]["c_scale"]
     settings = level_settings(str(folder), "hard", game)  # what `levels --record` records
     assert settings == {**LEVELS["hard"], "c_scale": 1.0, "simulations": 8, "leaf": "value"}
-    shipped = make_bot(f"{SHIPPED}@hard", game, seed=1)
-    assert shipped.search.c_scale == LEVELS["hard"]["c_scale"]
+    untuned = make_bot(f"{tuned_copy(tmp_path / 'untuned', None)}@hard", game, seed=1)
+    assert untuned.search.c_scale == LEVELS["hard"]["c_scale"]
 
 
 def test_figures_recorded_before_a_tuning_are_outdated_never_stronger():

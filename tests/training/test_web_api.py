@@ -141,7 +141,7 @@ def test_the_shipped_levels_are_labelled_by_what_their_cards_measured(client):
                 base, level = agent["spec"].rsplit("@", 1)
                 entry = zoo.zoo_entry(base)
                 assert entry.plays(players)
-                claim = entry.claim(level, players, LEVELS[level])
+                claim = entry.claim(level, players, entry.level_settings(LEVELS, level))
                 assert agent["claim"] == claim.verdict != zoo.NOT_MEASURED
                 assert ("stronger" in agent["label"]) == claim.stronger, agent
 

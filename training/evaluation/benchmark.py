@@ -7,7 +7,7 @@ references, so that two papers (or two runs a year apart) report comparable figu
     meeplezoo benchmark --references                        # the references' own figures
     meeplezoo benchmark --list                              # the protocol's cells
 
-The protocol (``PROTOCOL``, version ``meeplezoo-bench/1``) is literal data in this module: for
+The protocol (``PROTOCOL``, version ``meeplezoo-bench/2``) is literal data in this module: for
 every game and player count with shipped opponents, a *cell* names its reference field
 (``random``, ``heuristic``, each shipped network, and each level its card measured as stronger
 than the network when the protocol was frozen), its games and its seed.  The references are
@@ -134,8 +134,11 @@ class Protocol:
 # c6a673a: @hard in every cell; 地方創生's @expert, measured stronger than the network but
 # not above @hard, is not a rung of its own.  Games are sized so that one candidate as cheap
 # as a network takes about 40 minutes on 2 cores (docs/benchmark.md has the costs).
+# Version 2 (2026-12-07) differs from version 1 by one pin: 地方創生's @hard plays with its
+# card's tuning (``c_scale`` 1.0, ``level_overrides``); every cell, seed, game count and
+# other reference is version 1's (docs/benchmark.md, "Versions").
 PROTOCOL = Protocol(
-    version="meeplezoo-bench/1",
+    version="meeplezoo-bench/2",
     anchor="random",
     pairing_field="heuristic",
     resamples=1000,
@@ -151,7 +154,7 @@ PROTOCOL = Protocol(
               "chihou_sousei_v1/ppo_league@hard"),
              games=400, paired_deals=200, seed=46_2401,
              pins=(("chihou_sousei_v1/ppo_league", "2bf9c26e3012d801"),
-                   ("chihou_sousei_v1/ppo_league@hard", "b6aa32ef6c80cf9b"))),
+                   ("chihou_sousei_v1/ppo_league@hard", "2909dbe42bb6087b"))),
         Cell("hegemony_v1", 4,
              ("random", "heuristic", "hegemony_v1/ppo_classes", "hegemony_v1/ppo_classes@hard"),
              games=160, paired_deals=80, seed=46_3401,
