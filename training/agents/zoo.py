@@ -344,8 +344,8 @@ def tuned_level(levels: Mapping[str, Mapping[str, Any]], level: str,
     other network keeps its level (and the figures recorded with it) as it was.  Only a
     search level's existing settings may be tuned, to a value of the same kind (``play``
     never: that is what the level is); anything else is a ``CheckpointError`` that says what
-    was wrong and what is allowed.  ``card`` None or without the block: ``settings`` as
-    they are."""
+    was wrong and what is allowed.  ``card`` None or without the block: ``levels[level]``
+    as it is."""
     settings = levels[level]
     tuned = dict(settings)
     block = (card or {}).get(TUNING_KEY)
@@ -368,8 +368,8 @@ def tuned_level(levels: Mapping[str, Mapping[str, Any]], level: str,
     changes = block.get(level)
     if changes is None:
         return tuned
+    allowed = sorted(k for k in settings if k != "play")
     for key, value in changes.items():
-        allowed = sorted(k for k in settings if k != "play")
         if key not in allowed:
             raise CheckpointError(f"{name}: {TUNING_KEY}[{level!r}] names {key!r}; a search "
                                   f"level's settings are {', '.join(allowed)}")
