@@ -204,7 +204,7 @@ def test_list_opponents_offers_the_agents_of_this_count_with_levels_worded_by_th
     entry = zoo_entry("necropolis_railway_v1/ppo_league")
     for recorded in level_claims({"levels": entry.levels}):
         claim = entry.claim(recorded.level, recorded.players,
-                                 entry.level_settings(LEVELS, recorded.level))
+                            entry.level_settings(LEVELS, recorded.level))
         line = f"necropolis_railway_v1/ppo_league@{claim.level} — {claim.text}"
         assert (line in text) == (claim.players == 2)
     assert "@expert" not in text  # measured nowhere: not offered as anything

@@ -147,7 +147,7 @@ def test_the_docs_show_each_shipped_levels_claim_as_its_card_measures_it(page):
     for entry in list_zoo():
         for recorded in zoo_module.level_claims({"levels": entry.levels}):
             claim = entry.claim(recorded.level, recorded.players,
-                                 entry.level_settings(LEVELS, recorded.level))
+                            entry.level_settings(LEVELS, recorded.level))
             players = "solo" if claim.players == 1 else str(claim.players)
             row = [r for r in rows if r.startswith(f"| `{entry.name}` | {players} | "
                                                    f"`@{claim.level}` |")]
