@@ -87,7 +87,10 @@ def code_commit() -> str:
 
 # A card's ``reproduce`` list: the commands that made its network, in this order of stages
 # (``meeplezoo reproduce`` prints, checks and runs it; docs/training.md).
-REPRODUCE_STAGES = ("train", "export", "team", "carry", "records", "value", "rounds", "ship")
+# "tune": a card's own tuning of its search levels (meeplezoo levels --tune), of the network
+# the steps before it made
+REPRODUCE_STAGES = ("train", "export", "team", "carry", "records", "value", "rounds", "tune",
+                    "ship")
 
 
 def reproduce_steps(card: dict[str, Any]) -> list[dict[str, Any]]:

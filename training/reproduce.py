@@ -216,8 +216,9 @@ def retired_envs(command: str) -> list[str]:
 
 SHIP = "ship"
 # the stages that can start from a network already shipped, so may follow a ship step: a
-# carry to a new version, a value fitted on its games, expert iteration from it
-FROM_SHIPPED = ("carry", "records", "value", "rounds")
+# carry to a new version, a value fitted on its games, expert iteration from it, a tuning of
+# its search levels
+FROM_SHIPPED = ("carry", "records", "value", "rounds", "tune")
 
 
 def check_steps(steps: list[dict[str, Any]]) -> tuple[list[str], list[str]]:

@@ -94,7 +94,7 @@ def test_check_reports_what_is_wrong_without_running_anything():
     assert reproduce.check_steps([good, {**good, "stage": "ship"}]) == ([], [])
     order, _ = reproduce.check_steps([{**good, "stage": "ship"}, good])
     assert order == ["step 2: stage train after ship (the stages run in the order train, "
-                     "export, team, carry, records, value, rounds, ship)"]
+                     "export, team, carry, records, value, rounds, tune, ship)"]
     rounds = {**good, "stage": "rounds", "command": "meeplezoo expert-iterate --checkpoint "
               "toy_v0/x --out runs/y"}
     ship = {**good, "stage": "ship", "command": "cp -r runs/y/round_1/net checkpoints/t/z"}
@@ -102,7 +102,7 @@ def test_check_reports_what_is_wrong_without_running_anything():
     assert reproduce.check_steps([good, rounds, ship, rounds, ship]) == ([], [])
     again, _ = reproduce.check_steps([good, ship, rounds, good])
     assert again == ["step 4: stage train after rounds (the stages run in the order train, "
-                     "export, team, carry, records, value, rounds, ship)"]
+                     "export, team, carry, records, value, rounds, tune, ship)"]
     bad = {"--no-such-option": {**good, "command": good["command"] + " --no-such-option"},
            "no-such-command": {**good, "command": "meeplezoo no-such-command"},
            "'rm'": {**good, "command": "rm -rf runs"},

@@ -21,6 +21,9 @@ For each level (``training.agents.bots.LEVELS``):
 
 ``--record`` writes the figures into the checkpoint's card (``levels``: level -> player
 count -> figures, with the command and commit), where the zoo and the cards show them.
+
+``--tune LEVEL.SETTING=VALUE`` plays no games: it writes the card's own tuning of a search
+level (``level_tuning``), e.g. ``--tune hard.c_scale=1.0``, as a step of its recipe.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from meeplezoo.training.agents.specs import add_agents_argument
 from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.evaluation import arena
+from meeplezoo.training.evaluation.level_tuning import parse_tuning, write_tuning
 
 COST_TAG = 7_919  # keeps the cost games' deals apart from the strength games'
 
@@ -207,6 +211,21 @@ def run_arena_levels(args: argparse.Namespace, argv: list[str], card_path: Path,
     return 0
 
 
+def tune(args: argparse.Namespace, argv: list[str], card_path: Path) -> int:
+    """``--tune``: the card's tuning written (``level_tuning.write_tuning``); no games."""
+    measured = [flag for flag, given in (("--arena", args.arena), ("--record", args.record),
+                                         ("--json", args.json)) if given]
+    if measured:
+        raise ConfigError(f"--tune plays no games, so {' and '.join(measured)} has nothing "
+                          "to measure; tune first, then measure with meeplezoo levels ... "
+                          "--record")
+    changes = parse_tuning(args.tune, LEVELS)
+    for line in write_tuning(card_path, changes, LEVELS, "meeplezoo levels " + shlex.join(argv),
+                             code_commit()):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="meeplezoo levels", description=__doc__.split(
@@ -238,10 +257,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true",
                         help="write the figures into the checkpoint's card")
     parser.add_argument("--json", default=None, help="also write the figures here")
+    parser.add_argument("--tune", nargs="+", default=None, metavar="LEVEL.SETTING=VALUE",
+                        help="play no games: write the card's own tuning of a search level "
+                        "(its level_overrides), e.g. hard.c_scale=1.0, or "
+                        "hard.c_scale=default to remove one, as a step of its reproduce "
+                        "list; measure the tuned level after with --record")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
     folder = checkpoint_folder(args.checkpoint)
     card_path, env_name, counts = card_of(folder)
+    if args.tune is not None:
+        return tune(args, argv, card_path)
     players = args.players or counts[0]
     if players not in counts:
         raise ConfigError(f"--players {players}: {args.checkpoint} plays {counts}")
