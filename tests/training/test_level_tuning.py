@@ -113,3 +113,89 @@ def test_the_benchmark_pin_of_a_level_sees_its_cards_tuning(tmp_path):
     assert reference_fingerprint(str(again)) == network
     assert reference_fingerprint(f"{again}@hard") != hard
     assert reference_fingerprint(f"{again}@expert") == expert
+
+
+# -- meeplezoo levels --tune: the tuning written as a step of the card's recipe ------------
+
+
+def levels_main(*argv: str) -> int:
+    from meeplezoo.training.evaluation import levels
+    return levels.main(list(argv))
+
+
+def test_levels_tune_writes_the_block_and_its_reproduce_step(tmp_path, capsys):
+    folder = tuned_copy(tmp_path, None)
+    before = json.loads((folder / "card.json").read_text())
+    assert levels_main("--checkpoint", str(folder), "--tune", "hard.c_scale=1.0",
+                       "hard.simulations=32") == 0
+    card = json.loads((folder / "card.json").read_text())
+    assert card[TUNING_KEY] == {"hard": {"c_scale": 1.0, "simulations": 32}}
+    assert type(card[TUNING_KEY]["hard"]["simulations"]) is int
+    step = card["reproduce"][-1]  # after every step: it tunes the network they made
+    assert card["reproduce"][:-1] == before["reproduce"]
+    assert step["stage"] == "tune"
+    assert step["command"] == (f"meeplezoo levels --checkpoint {folder} --tune "
+                               "hard.c_scale=1.0 hard.simulations=32")
+    from meeplezoo.training import reproduce
+    assert reproduce.check_steps(card["reproduce"])[0] == []  # in order, and it parses
+    out = capsys.readouterr().out
+    assert '"c_scale": 1.0' in out
+    # the shipped @hard figures ran at c_scale 1.0 and 16 simulations: outdated, and it says so
+    assert "@hard 4p: its figures ran with other simulations;" in out
+    assert "--levels hard --record" in out
+    assert "@expert" not in out  # untouched level, figures still valid
+
+
+def test_levels_tune_default_removes_a_tuning_and_the_table_value_is_no_tuning(tmp_path):
+    folder = tuned_copy(tmp_path, {"hard": {"c_scale": 1.0, "simulations": 32}})
+    assert levels_main("--checkpoint", str(folder), "--tune", "hard.c_scale=default") == 0
+    assert json.loads((folder / "card.json").read_text())[TUNING_KEY] == {
+        "hard": {"simulations": 32}}
+    table = LEVELS["hard"]["simulations"]
+    assert levels_main("--checkpoint", str(folder), "--tune", f"hard.simulations={table}") == 0
+    card = json.loads((folder / "card.json").read_text())
+    assert TUNING_KEY not in card  # nothing differs from the table: no block
+    assert [s["stage"] for s in card["reproduce"][-2:]] == ["tune", "tune"]
+    assert make_bot(f"{folder}@hard", envs.make_game("chihou_sousei_v1", num_players=4),
+                    seed=1).search.c_scale == LEVELS["hard"]["c_scale"]
+
+
+@pytest.mark.parametrize("words, says", [
+    (["hard.c_scale"], "write LEVEL.SETTING=VALUE, e.g. hard.c_scale=1.0"),
+    (["c_scale=1.0"], "write LEVEL.SETTING=VALUE"),
+    (["medium.c_scale=1.0"], "'medium' is not a search level; the search levels are hard, "
+                             "expert"),
+    (["hard.play=greedy"], "@hard has no setting 'play'; its settings are c_scale"),
+    (["hard.cscale=1.0"], "@hard has no setting 'cscale'"),
+    (["hard.c_scale=high"], "'high' is not a value; write a number (1.0, 64), true or false"),
+    (["hard.c_scale=1.0", "hard.c_scale=2.0"], "names hard.c_scale twice"),
+    (["hard.c_scale=-1"], "must be a finite number of 0 or more, like its default 0.3, got -1"),
+    (["hard.simulations=2.5"], "must be a whole number of 1 or more, like its default 16"),
+    (["hard.normalise_q=1"], "must be a bool, like its default False"),
+])
+def test_levels_tune_refuses_bad_words_and_writes_nothing(tmp_path, words, says):
+    from meeplezoo.envs.core.errors import ConfigError
+    folder = tuned_copy(tmp_path, None)
+    before = (folder / "card.json").read_text()
+    with pytest.raises((ConfigError, CheckpointError), match=None) as caught:
+        levels_main("--checkpoint", str(folder), "--tune", *words)
+    assert says in str(caught.value)
+    assert (folder / "card.json").read_text() == before
+
+
+def test_levels_tune_plays_no_games_so_it_refuses_to_record(tmp_path):
+    from meeplezoo.envs.core.errors import ConfigError
+    folder = tuned_copy(tmp_path, None)
+    with pytest.raises(ConfigError, match="--tune plays no games, so --record has nothing"):
+        levels_main("--checkpoint", str(folder), "--tune", "hard.c_scale=1.0", "--record")
+
+
+def test_the_shipped_tuning_is_remade_by_its_cards_own_step():
+    """The 地方創生 card's tuning comes from a step of its recipe, not a hand edit."""
+    card = json.loads((SHIPPED / "card.json").read_text())
+    steps = [s for s in card["reproduce"] if s["stage"] == "tune"]
+    assert [s["command"] for s in steps] == [
+        "meeplezoo levels --checkpoint checkpoints/chihou_sousei_v1/ppo_league --tune "
+        "hard.c_scale=1.0"]
+    assert card[TUNING_KEY] == {"hard": {"c_scale": 1.0}}
+    assert "by hand" not in card.get("reproduce_note", "")
