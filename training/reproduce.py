@@ -46,7 +46,7 @@ from meeplezoo.commands import COMMANDS
 from meeplezoo.envs import retired
 from meeplezoo.envs.core.command import UsageError, run_command, usage_errors_raise
 from meeplezoo.envs.core.errors import ConfigError
-from meeplezoo.training.agents.zoo import zoo_root
+from meeplezoo.training.agents.zoo import card_file, zoo_root
 from meeplezoo.training.cli import REPRODUCE_STAGES as STAGES
 
 STEP_KEYS = {"stage", "command", "what", "wall_time_s", "code_commit", "source", "recorded"}
@@ -59,13 +59,13 @@ CARD_FILES = ("card.json", "team.json")
 
 def card_path(spec: str | os.PathLike) -> Path:
     """A card's file from a path (the file, or a folder holding ``card.json`` or
-    ``team.json``) or a zoo name (``env/name``, a team member ``env/name/role``)."""
+    ``team.json``: ``zoo.card_file``) or a zoo name (``env/name``, a team member
+    ``env/name/role``)."""
     for base in (Path(spec), zoo_root() / Path(spec)):
         if base.is_file():
             return base
-        for name in CARD_FILES:
-            if (base / name).is_file():
-                return base / name
+        if base.is_dir() and card_file(base).is_file():
+            return card_file(base)
     shipped = ", ".join(str(p.parent.relative_to(zoo_root())) for p in shipped_cards())
     raise FileNotFoundError(
         f"{os.fspath(spec)}: no card there (give a card.json or team.json, a checkpoint "

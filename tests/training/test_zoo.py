@@ -304,3 +304,28 @@ def test_loading_playing_evaluating_and_rating_need_no_torch(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:3] == [
         f"{len(SHIPPED)} ppo_league", "1", str(sorted([NAME, "random"]))]
+
+
+def test_a_folder_is_a_team_or_a_network_to_every_reader_never_both(tmp_path):
+    """``zoo.card_file`` decides for every reader (the zoo, load, is_team, levels,
+    reproduce): a folder holding both a team.json and a card.json is refused by each, naming
+    both files, rather than read as a team by some commands and as a network by others."""
+    from meeplezoo.training import reproduce
+    from meeplezoo.training.agents.opponents import is_team
+    from meeplezoo.training.evaluation.levels import card_of
+
+    team = zoo_root() / "hegemony_v1" / "ppo_classes"
+    network = zoo_root() / "chihou_sousei_v1" / "ppo_league"
+    assert zoo_module.card_file(team).name == "team.json"
+    assert zoo_module.card_file(network).name == "card.json"
+    assert zoo_module.card_file(tmp_path).name == "card.json"  # nothing there: its reader says
+    both = tmp_path / "both"
+    both.mkdir()
+    shutil.copy(team / "team.json", both / "team.json")
+    shutil.copy(network / "card.json", both / "card.json")
+    says = "holds both card.json and team.json: a checkpoint folder is one network"
+    for read in (zoo_module.read_card, load, is_team, card_of, zoo_module.card_file):
+        with pytest.raises(CheckpointError, match=says):
+            read(both)
+    with pytest.raises(CheckpointError, match=says):
+        reproduce.card_path(both)

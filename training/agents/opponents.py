@@ -32,6 +32,7 @@ from meeplezoo.training.agents.specs import is_python_spec, with_cwd_on_path
 from meeplezoo.training.agents.zoo import (
     TEAM_FILE,
     CheckpointError,
+    card_file,
     checkpoint_folder,
     find_checkpoint,
 )
@@ -64,7 +65,7 @@ class PolicyAgent:
         if folder.is_file():
             folder = folder.parent
         card_path, model_path = folder / "card.json", folder / "policy.onnx"
-        if (folder / TEAM_FILE).is_file() and not card_path.exists():
+        if card_file(folder).name == TEAM_FILE:
             raise CheckpointError(
                 f"{folder} is a team (one policy per role, {TEAM_FILE}): load() gives it as "
                 f"a TeamAgent and make_bot plays it by seat; one role's policy is the member "
@@ -284,7 +285,7 @@ def load(path: str | os.PathLike, stochastic: bool = False,
     (``team.json``: a ``TeamAgent``, one policy per role), or a zoo name ``<env>/<name>``
     (``list_zoo()``) of either, found from any working directory."""
     folder = checkpoint_folder(path)
-    if folder.is_dir() and (folder / TEAM_FILE).is_file() and not (folder / "card.json").exists():
+    if folder.is_dir() and card_file(folder).name == TEAM_FILE:
         return TeamAgent(folder, stochastic=stochastic, seed=seed)
     return PolicyAgent(folder, stochastic=stochastic, seed=seed)
 
@@ -417,7 +418,7 @@ class TeamBot:
 def is_team(spec: OpponentSpec) -> bool:
     """Whether ``spec`` (a folder or a zoo name) is a team of one policy per role."""
     folder = find_checkpoint(spec)
-    return folder is not None and (folder / TEAM_FILE).is_file()
+    return folder is not None and folder.is_dir() and card_file(folder).name == TEAM_FILE
 
 
 class ObservationBot:

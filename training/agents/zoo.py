@@ -474,10 +474,25 @@ def headline_figures(evaluation: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return figures
 
 
+def card_file(folder: Path) -> Path:
+    """The file that says what a checkpoint folder is: a team's ``team.json`` (one policy
+    per role, each in a member folder with its own ``card.json``), else ``card.json`` (one
+    network; it need not exist: its reader says what is missing).  Every reader asks this one
+    function, so a folder cannot be a team to one command and a network to another; a folder
+    holding both files is a ``CheckpointError`` for the same reason."""
+    team, card = folder / TEAM_FILE, folder / CARD_FILE
+    if team.is_file() and card.is_file():
+        raise CheckpointError(f"{folder} holds both {CARD_FILE} and {TEAM_FILE}: a checkpoint "
+                              f"folder is one network ({CARD_FILE}) or a team of one network "
+                              f"per role ({TEAM_FILE}, its members in folders of their own), "
+                              "never both")
+    return team if team.is_file() else card
+
+
 def read_card(folder: Path) -> dict[str, Any]:
-    """The card of a checkpoint folder (``card.json``), or a team's ``team.json``; a
-    missing or unreadable one is a ``CheckpointError`` naming it."""
-    path = folder / TEAM_FILE if (folder / TEAM_FILE).is_file() else folder / CARD_FILE
+    """The card of a checkpoint folder (``card_file``: ``card.json``, or a team's
+    ``team.json``); a missing or unreadable one is a ``CheckpointError`` naming it."""
+    path = card_file(folder)
     try:
         card = json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as exc:
@@ -489,9 +504,10 @@ def read_card(folder: Path) -> dict[str, Any]:
 
 def _entry(folder: Path, name: str) -> ZooEntry:
     """The zoo entry of a shipped folder (a checkpoint or a team)."""
+    path = card_file(folder)
     try:
-        if (folder / TEAM_FILE).is_file():
-            team = json.loads((folder / TEAM_FILE).read_text())
+        if path.name == TEAM_FILE:
+            team = json.loads(path.read_text())
             roles = tuple(team["roles"])
             counts: set[int] | None = None
             members = {}
@@ -505,7 +521,7 @@ def _entry(folder: Path, name: str) -> ZooEntry:
                             {role: f for role, f in members.items() if f},
                             levels=dict(team.get("levels") or {}),
                             level_overrides=team.get(TUNING_KEY) or {})
-        card = json.loads((folder / CARD_FILE).read_text())
+        card = json.loads(path.read_text())
         role = card.get("role")
         return ZooEntry(name, str(card["env"]), tuple(card.get("player_counts") or ()), role,
                         "policy", folder, (role,) if role else (),

@@ -47,7 +47,7 @@ from meeplezoo.training.agents.bots import LEVELS, level_settings, make_bot
 from meeplezoo.training.agents.ismcts import SearchBot
 from meeplezoo.training.agents.opponents import card_value_path, checkpoint_folder, read_team_card
 from meeplezoo.training.agents.specs import add_agents_argument
-from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, gain_text
+from meeplezoo.training.agents.zoo import CARD_FILE, TEAM_FILE, card_file, gain_text
 from meeplezoo.training.cli import code_commit
 from meeplezoo.training.evaluation import arena
 from meeplezoo.training.evaluation.level_tuning import parse_tuning, write_tuning
@@ -128,14 +128,14 @@ def lines(level: str, players: int, figures: dict[str, Any]) -> list[str]:
 def card_of(folder: Path) -> tuple[Path, str, list[int]]:
     """(the card the levels go in, the env, the player counts): a checkpoint's
     ``card.json``, or a team's ``team.json`` with the counts all its members play."""
-    team_path = folder / TEAM_FILE
-    if not team_path.exists():
-        card = json.loads((folder / CARD_FILE).read_text())
-        return folder / CARD_FILE, str(card["env"]), list(card["player_counts"])
+    path = card_file(folder)
+    if path.name != TEAM_FILE:
+        card = json.loads(path.read_text())
+        return path, str(card["env"]), list(card["player_counts"])
     _, members, env_name = read_team_card(folder)
     counts = set.intersection(*(set(json.loads((folder / sub / CARD_FILE).read_text())[
         "player_counts"]) for sub in members.values()))
-    return team_path, env_name, sorted(counts)
+    return path, env_name, sorted(counts)
 
 
 def value_digests(folder: Path) -> dict[str, str]:
