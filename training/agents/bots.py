@@ -133,13 +133,16 @@ def search_leaves(agent: Any, game: Game) -> tuple[Any, int | None]:
 def level_settings(base: OpponentSpec, level: str, game: Game) -> dict[str, Any]:
     """``LEVELS[level]`` as ``base`` plays it (its card's own tuning, ``zoo.tuned_level``)
     with what a search's leaves are for this network and game (``search_leaves``): its
-    ``value``, ``playouts`` to the end, or ``playouts of N decisions``."""
+    ``value``, ``playouts`` to the end, or ``playouts of N decisions``.  A value fitted on
+    the place share is ``value (place)`` (``ismcts.value_objective``): it plays otherwise,
+    so figures measured with a win-share value are not its figures."""
     settings = dict(LEVELS[level])
     if settings["play"] == "search":
         agent = load(str(base))
         settings = tuned_level(LEVELS, level, getattr(agent, "card", None))
         value, depth = search_leaves(agent, game)
-        settings["leaf"] = ("value" if value is not None else
+        settings["leaf"] = (("value" if value.objective == "win" else
+                             f"value ({value.objective})") if value is not None else
                             f"playouts of {depth} decisions" if depth else "playouts")
     return settings
 

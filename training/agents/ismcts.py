@@ -32,7 +32,10 @@ One decision of player ``p`` runs ``simulations`` simulations (or as many as
    head), else a **playout** to the game's end by the opponent model in every seat,
    ``p``'s too (the rollout policy); the result is ``p``'s win share plus
    ``margin_weight`` times its score margin over the best other seat in
-   ``score_scale`` units (``search.rollout_value``, the look-ahead's value).  With
+   ``score_scale`` units (``search.rollout_value``, the look-ahead's value; a value
+   fitted on the place share instead, its ``objective``, makes finished games count the
+   place share too, so a leaf that ends the game and one the value judges count the same
+   thing).  With
    ``playout_depth`` the playout stops after that many decisions and the same value is
    read from the scores as they stand (the core API's ``scores``: as if the game ended
    now), a short playout for games too long to play out at every leaf.
@@ -89,8 +92,9 @@ import numpy as np
 from meeplezoo.envs.core.agents import RandomBot, StateBot
 from meeplezoo.envs.core.game import Game, GameState
 from meeplezoo.training.agents.scoreboard import scoreboard_rows
-from meeplezoo.training.agents.search import rollout_value
+from meeplezoo.training.agents.search import OBJECTIVES, rollout_value
 from meeplezoo.training.agents.seat_view import SEED_TAG, seat_view
+from meeplezoo.training.agents.zoo import CheckpointError
 
 # seat, seed -> the bot that moves that seat in a simulation (opponents, playouts)
 BotFactory = Callable[[int, int], StateBot]
@@ -182,6 +186,9 @@ class NetworkValue:
 
     def __init__(self, agents: Any) -> None:
         self.members = getattr(agents, "members", None) or agents
+        # what the fitted value predicts beside the margin (the search scores finished
+        # games by the same: ``ISMCTS.objective``)
+        self.objective = value_objective(agents)
 
     def __call__(self, state: GameState, seat: int) -> float:
         return self.batch([state], [seat])[0]
@@ -203,6 +210,27 @@ class NetworkValue:
             for row, estimate in zip(rows, estimates):
                 out[row] = (float(estimate) + 1.0) / 2.0
         return out
+
+
+def value_objective(agents: Any) -> str:
+    """What a network's (or a team's) fitted value predicts of a seat's outcome beside its
+    margin: its card's ``value_fit.objective`` (``search.OBJECTIVES``; a value from before
+    the objectives, or a critic, predicts the win share: ``win``).  A team's members must
+    agree: a search adds up its seats' values on one scale.  A ``CheckpointError`` otherwise,
+    naming what is allowed."""
+    members = getattr(agents, "members", None)
+    found = {}
+    for role, agent in (members.items() if isinstance(members, dict) else [(None, agents)]):
+        fit = ((getattr(agent, "card", None) or {}).get("value_fit") or {})
+        objective = fit.get("objective", "win") if isinstance(fit, dict) else "win"
+        if objective not in OBJECTIVES:
+            raise CheckpointError(f"{getattr(agent, 'name', 'a network')}: value_fit.objective "
+                                  f"{objective!r} is none of {', '.join(OBJECTIVES)}")
+        found[role] = objective
+    if len(set(found.values())) > 1:
+        raise CheckpointError("a team's values must predict one thing; its members' "
+                              f"objectives are {found}")
+    return next(iter(found.values()), "win")
 
 
 def network_prior(agents: Any) -> NetworkPrior:
@@ -349,6 +377,12 @@ class ISMCTS:
         else:
             self.prior = network_prior(prior)
         self.value = value
+        # what a finished game is worth: what the value was fitted on (``NetworkValue``'s
+        # ``objective``; playouts and plain callables count the win share)
+        self.objective = getattr(value, "objective", "win") if value is not None else "win"
+        if self.objective not in OBJECTIVES:
+            raise ValueError(f"the value's objective {self.objective!r} is none of "
+                             f"{', '.join(OBJECTIVES)}")
         self.opponents = opponents
         self.simulations = simulations
         self.time_limit = time_limit
@@ -633,13 +667,15 @@ class ISMCTS:
             steps += 1
         if not det.is_terminal() and steps < self.max_decisions:
             # a short playout: the position as it stands (``scores`` as if it ended now)
-            return rollout_value(det, seat, self.margin_weight, self.game.score_scale)
+            return rollout_value(det, seat, self.margin_weight, self.game.score_scale,
+                                 self.objective)
         return self._final_value(det, seat)
 
     def _final_value(self, det: GameState, seat: int) -> float:
         if not det.is_terminal():
             return 0.0  # cut at the decision cap: no result to score
-        return rollout_value(det, seat, self.margin_weight, self.game.score_scale)
+        return rollout_value(det, seat, self.margin_weight, self.game.score_scale,
+                             self.objective)
 
 
 class SearchBot:

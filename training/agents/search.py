@@ -37,7 +37,7 @@ import numpy as np
 from meeplezoo.envs.core.agents import StateBot
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, GameState
-from meeplezoo.envs.core.rewards import win_share, winners
+from meeplezoo.envs.core.rewards import places, win_share, winners
 from meeplezoo.envs.core.schema import Float, Int, List, Nullable, Record, Str, validate
 from meeplezoo.training.agents.opponents import network_bot
 from meeplezoo.training.agents.seat_view import SEED_TAG, seat_view
@@ -46,10 +46,26 @@ from meeplezoo.training.agents.seat_view import SEED_TAG, seat_view
 OpponentModel = Callable[[int], list[StateBot | None]]
 
 
-def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float) -> float:
-    """Value of a finished game for ``seat``: its win share plus a small share
-    of its score margin over the best other seat (which separates candidates
-    that all win or all lose in the sampled futures).
+# what a search's value counts of a finished game, beside the margin: the seat's ``win``
+# share, or its ``place`` share (``place_share``: the share of the other seats it finishes
+# above, what the arena's Elo reads of a game); a value's card says which it was fitted on
+OBJECTIVES = ("win", "place")
+
+
+def place_share(state: GameState, seat: int) -> float:
+    """The share of the other seats that ``seat`` finishes above (ties count a half):
+    ``1 - place / (N - 1)`` with ``place`` 0-based and shared by ties (``places``).  It is
+    what a round robin's Elo reads of a game (every pair of seats is one comparison), where
+    the win share reads only who came first."""
+    keys = state.rank_keys()
+    return 1.0 - places(keys)[seat] / (len(keys) - 1)
+
+
+def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float,
+                  objective: str = "win") -> float:
+    """Value of a finished game for ``seat``: its win share (``objective`` ``place``: its
+    ``place_share``) plus a small share of its score margin over the best other seat (which
+    separates candidates that all win or all lose in the sampled futures).
 
     Alone (a solo game) a seat has nobody to beat, so its win share says nothing and
     the score is the whole signal: the value is the score in ``scale`` units, the solo
@@ -60,6 +76,10 @@ def rollout_value(state: GameState, seat: int, margin_weight: float, scale: floa
         return scores[0] / scale
     others = [s for i, s in enumerate(scores) if i != seat]
     margin = scores[seat] - max(others)
+    if objective == "place":
+        return place_share(state, seat) + margin_weight * margin / scale
+    if objective != "win":
+        raise ValueError(f"objective {objective!r}: one of {', '.join(OBJECTIVES)}")
     return win_share(seat, winners(state.rank_keys())) + margin_weight * margin / scale
 
 

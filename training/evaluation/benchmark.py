@@ -203,6 +203,8 @@ def reference_fingerprint(spec: str) -> str | None:
     None for the bots (``random``, ``heuristic``: their play is the env's, pinned by its
     version and the bot-reference tests)."""
     from meeplezoo.training.agents.bots import LEVELS, split_level
+    from meeplezoo.training.agents.ismcts import value_objective
+    from meeplezoo.training.agents.opponents import load
     from meeplezoo.training.agents.zoo import checkpoint_folder, read_card, tuned_level
 
     if spec in BUILT_IN:
@@ -215,6 +217,9 @@ def reference_fingerprint(spec: str) -> str | None:
         digest.update(path.read_bytes())
     if level is not None:
         settings = tuned_level(LEVELS, level, read_card(folder))
+        objective = value_objective(load(str(folder))) if settings["play"] == "search" else "win"
+        if objective != "win":  # a card field that changes play (pins before it: win)
+            settings["objective"] = objective
         digest.update(json.dumps({"level": level, **settings}, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 

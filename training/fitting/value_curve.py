@@ -394,12 +394,24 @@ def curve_line(point: dict[str, Any], solo: bool) -> str:
 
 
 # -- from records ---------------------------------------------------------------------------
-def records_positions(records: Any, role: str | None, scale: float) -> Positions:
+def records_positions(records: Any, role: str | None, scale: float,
+                      objective: str = "win") -> Positions:
     """A role's kept positions of a record folder (``training.data.records``), margins in
-    ``scale`` units."""
+    ``scale`` units.  ``objective`` ``place``: the first head's target (``Positions.win``)
+    is the seat's place share, ``1 - place / (N - 1)`` (``search.place_share``), instead
+    of its win share."""
     found = records.positions(role)
+    if objective == "place":
+        if records.players < 2:
+            raise ConfigError("--objective place: alone there is no place to take; a solo "
+                              "value predicts the score")
+        share = 1.0 - found.place / (records.players - 1)
+    elif objective == "win":
+        share = found.win_share
+    else:
+        raise ConfigError(f"objective {objective!r}: one of win, place")
     return Positions(found.observations, found.games.astype(np.int64), found.thirds,
-                     found.win_share.astype(np.float32),
+                     share.astype(np.float32),
                      (found.margin / scale).astype(np.float32),
                      plies=found.plies, seats=found.seats)
 

@@ -40,7 +40,7 @@ from meeplezoo.envs.core.game import Game
 from meeplezoo.envs.core.progress import Progress
 from meeplezoo.training.agents.bots import make_bot
 from meeplezoo.training.agents.opponents import CheckpointError, checkpoint_folder
-from meeplezoo.training.agents.search import rollout_value
+from meeplezoo.training.agents.search import OBJECTIVES, rollout_value
 from meeplezoo.training.cli import add_reproduce_step, code_commit, reproduce_steps
 from meeplezoo.training.fitting.onnx import quiet_onnx_export
 from meeplezoo.training.fitting.value_curve import MARGIN_WEIGHT  # the search's own
@@ -173,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --records: score these checkpoints' values (folder or zoo "
                              "name; a team: each member's) on the same held-out games, into "
                              "the card's baselines, e.g. the value the card ships now")
+    parser.add_argument("--objective", default=None, choices=OBJECTIVES,
+                        help="with --records: what the value's first head predicts of a "
+                             "seat's outcome: its win share (win, the default) or its place "
+                             "share, the share of the other seats it finishes above (place: "
+                             "what the arena's Elo reads); the search then scores finished "
+                             "games by it too")
     parser.add_argument("--games", type=int, default=2000, help="self-play games (default 2000)")
     parser.add_argument("--players", type=int, default=None,
                         help="player count of the games (default: the game's default)")
@@ -189,13 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     given = [flag for flag, value in (("--sizes", args.sizes),
                                       ("--held-out-games", args.held_out_games),
                                       ("--scoreboard", args.scoreboard or None),
-                                      ("--compare-values", args.compare_values))
+                                      ("--compare-values", args.compare_values),
+                                      ("--objective", args.objective))
              if value is not None]
     if given:
         verb = "these belong" if len(given) > 1 else "it belongs"
         raise ConfigError(f"{', '.join(given)}: {verb} to --records (--sizes, "
-                          "--held-out-games, --scoreboard and --compare-values judge fits "
-                          "on record folders): name a record "
+                          "--held-out-games, --scoreboard, --compare-values and --objective "
+                          "judge fits on record folders): name a record "
                           "folder (meeplezoo selfplay), or use --games and --held-out")
     if args.games < 2:
         raise ConfigError(f"--games {args.games}: at least 2 (one to fit, one held out)")

@@ -43,6 +43,27 @@ VALUE_FILE = "value.onnx"
 PLAY_OPTIONS = ("--games", "--keep", "--held-out", "--players")  # the self-play mode's
 
 
+# the first head's target in words, and its metrics' prefix: a place value's log-loss and
+# Brier score are of the place share, not of the winner, and are named so
+SHARE_WORDS = {"win": "win share", "place": "place share (1 - place / (N - 1): the share of "
+               "the other seats finished above, ties a half)"}
+SHARE_KEYS = {"win": "winner", "place": "place"}
+
+
+def renamed(figures: object, objective: str) -> object:
+    """``figures`` (a learning curve or baselines, as ``value_curve`` gives them) with its
+    ``winner_*`` metrics named ``place_*`` for a place value: what they score is the place
+    share."""
+    if objective == "win":
+        return figures
+    if isinstance(figures, dict):
+        return {(f"{SHARE_KEYS[objective]}_{k[len('winner_'):]}" if k.startswith("winner_")
+                 else k): renamed(v, objective) for k, v in figures.items()}
+    if isinstance(figures, list):
+        return [renamed(v, objective) for v in figures]
+    return figures
+
+
 def _sizes(text: str | None, available: int) -> list[int]:
     """The curve's data sizes: named, or the defaults the records can hold (and all of
     them, when that is not a default)."""
@@ -112,6 +133,10 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
     sizes = _sizes(args.sizes, records.games - held_out)
     solo = records.players == 1
     scale = float(game.score_scale)
+    objective = args.objective or "win"
+    if solo and objective != "win":
+        raise ConfigError(f"--objective {objective}: a solo game has no place to take (its "
+                          "value predicts the score); leave --objective out")
     out = Path(args.out)
     if out.resolve() != source.resolve():
         if out.exists() and any(out.iterdir()):
@@ -132,10 +157,12 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
         # passed, not kept here: the curve may replace it by a copy with the scoreboard,
         # and the original (gigabytes at 50,000 games) is then freed
         net, curve, baselines = value_curve.learning_curve(
-            value_curve.records_positions(records, named, scale), held_out, sizes, solo,
+            value_curve.records_positions(records, named, scale, objective), held_out, sizes,
+            solo,
             args.seed, args.epochs, args.hidden,
             scores_now=value_curve.replayed_scores(records, game, scale),
-            report=lambda line, named=named: print(f"{named}: {line}", flush=True),
+            report=lambda line, named=named: print(
+                f"{named}: {line.replace('winner', SHARE_KEYS[objective])}", flush=True),
             scoreboard=args.scoreboard, compare=compare)
         folder = out / member.relative_to(source)
         value_curve.write_onnx(net, features, folder / VALUE_FILE)
@@ -148,11 +175,13 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
             "epochs": args.epochs, "hidden": args.hidden, "seed": args.seed,
             "commit": code_commit(), "wall_time_s": round(time.time() - start, 1),
             "inputs": ["observation", *(["scoreboard"] if args.scoreboard else [])],
+            **({} if solo else {"objective": objective}),
             "target": ("score / score_scale" if solo else
-                       "win share (logit head, cross-entropy) and score margin over the best "
-                       "other seat / score_scale (squared error); value = 2 * (win + 0.1 * "
-                       "margin) - 1") + ", at the end of the recorded game",
-            "learning_curve": curve, "baselines": baselines}
+                       f"{SHARE_WORDS[objective]} (logit head, cross-entropy) and score margin "
+                       "over the best other seat / score_scale (squared error); value = 2 * "
+                       "(share + 0.1 * margin) - 1") + ", at the end of the recorded game",
+            "learning_curve": renamed(curve, objective),
+            "baselines": renamed(baselines, objective)}
         # a fit replaces the value: the earlier records and fit are no step of this one
         card["reproduce"] = [s for s in reproduce_steps(card)
                              if s.get("stage") not in ("records", "value")]
@@ -164,8 +193,9 @@ def fit_from_records(args: argparse.Namespace, argv: list[str] | None,
                            code_commit=code_commit(),
                            wall_time_s=card["value_fit"]["wall_time_s"])
         card_path.write_text(json.dumps(card, indent=2, ensure_ascii=False) + "\n")
+        curve, baselines = card["value_fit"]["learning_curve"], card["value_fit"]["baselines"]
         best = curve[-1]["held_out"]
-        key = "margin_r2" if solo else "winner_log_loss"
+        key = "margin_r2" if solo else f"{SHARE_KEYS[objective]}_log_loss"
         base = baselines.get("as_if_ended_now", baselines["mean"])
         print(f"{named}: held-out {key} {best[key]} at {curve[-1]['games']} games (as if "
               f"ended now: {base.get(key)}; mean only: {baselines['mean'].get(key)}) -> "
