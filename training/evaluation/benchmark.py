@@ -7,7 +7,7 @@ references, so that two papers (or two runs a year apart) report comparable figu
     meeplezoo benchmark --references                        # the references' own figures
     meeplezoo benchmark --list                              # the protocol's cells
 
-The protocol (``PROTOCOL``, version ``meeplezoo-bench/2``) is literal data in this module: for
+The protocol (``PROTOCOL``, version ``meeplezoo-bench/3``) is literal data in this module: for
 every game and player count with shipped opponents, a *cell* names its reference field
 (``random``, ``heuristic``, each shipped network, and each level its card measured as stronger
 than the network when the protocol was frozen), its games and its seed.  The references are
@@ -137,8 +137,12 @@ class Protocol:
 # Version 2 (2026-12-07) differs from version 1 by one pin: 地方創生's @hard plays with its
 # card's tuning (``c_scale`` 1.0, ``level_overrides``); every cell, seed, game count and
 # other reference is version 1's (docs/benchmark.md, "Versions").
+# Version 3 (2026-12-08) differs from version 2 by 地方創生's two pins: its network's folder
+# ships a value fitted on the place share (``fit-value --objective place``), which its
+# @hard reads (the network's own play is unchanged, but its pin hashes every ONNX file of
+# the folder); every cell, seed, game count and other reference is version 2's.
 PROTOCOL = Protocol(
-    version="meeplezoo-bench/2",
+    version="meeplezoo-bench/3",
     anchor="random",
     pairing_field="heuristic",
     resamples=1000,
@@ -153,8 +157,8 @@ PROTOCOL = Protocol(
              ("random", "heuristic", "chihou_sousei_v1/ppo_league",
               "chihou_sousei_v1/ppo_league@hard"),
              games=400, paired_deals=200, seed=46_2401,
-             pins=(("chihou_sousei_v1/ppo_league", "2bf9c26e3012d801"),
-                   ("chihou_sousei_v1/ppo_league@hard", "2909dbe42bb6087b"))),
+             pins=(("chihou_sousei_v1/ppo_league", "d6d7258f74d363af"),
+                   ("chihou_sousei_v1/ppo_league@hard", "644b65366744612f"))),
         Cell("hegemony_v1", 4,
              ("random", "heuristic", "hegemony_v1/ppo_classes", "hegemony_v1/ppo_classes@hard"),
              games=160, paired_deals=80, seed=46_3401,
