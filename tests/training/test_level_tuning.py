@@ -81,7 +81,8 @@ def test_the_search_level_plays_with_its_cards_tuning(tmp_path):
     assert (bot.search.c_scale, bot.search.simulations) == (1.0, 8)
     assert make_bot(f"{folder}@expert", game, seed=1).search.c_scale == LEVELS["expert"]["c_scale"]
     settings = level_settings(str(folder), "hard", game)  # what `levels --record` records
-    assert settings == {**LEVELS["hard"], "c_scale": 1.0, "simulations": 8, "leaf": "value"}
+    assert settings == {**LEVELS["hard"], "c_scale": 1.0, "simulations": 8,
+                        "leaf": "value (place)"}  # the shipped value: the place share
     untuned = make_bot(f"{tuned_copy(tmp_path / 'untuned', None)}@hard", game, seed=1)
     assert untuned.search.c_scale == LEVELS["hard"]["c_scale"]
 
