@@ -71,6 +71,9 @@ def test_a_cards_value_objective_is_win_unless_it_says_place_and_a_team_agrees()
     agreed = SimpleNamespace(members={"a": agent({"objective": "place"}),
                                       "b": agent({"objective": "place"})})
     assert value_objective(agreed) == "place"
+    assert value_objective(dict(agreed.members)) == "place"  # a role -> network mapping
+    with pytest.raises(CheckpointError, match="must predict one thing"):
+        value_objective(dict(team.members))
 
 
 def test_a_search_scores_finished_games_by_its_values_objective():

@@ -217,8 +217,8 @@ def value_objective(agents: Any) -> str:
     margin: its card's ``value_fit.objective`` (``search.OBJECTIVES``; a value from before
     the objectives, or a critic, predicts the win share: ``win``).  A team's members must
     agree: a search adds up its seats' values on one scale.  A ``CheckpointError`` otherwise,
-    naming what is allowed."""
-    members = getattr(agents, "members", None)
+    naming what is allowed.  ``agents``: a network, a team, or a role -> network mapping."""
+    members = agents if isinstance(agents, dict) else getattr(agents, "members", None)
     found = {}
     for role, agent in (members.items() if isinstance(members, dict) else [(None, agents)]):
         fit = ((getattr(agent, "card", None) or {}).get("value_fit") or {})
