@@ -133,7 +133,6 @@ def test_a_place_value_fits_the_place_share_and_its_search_plays_for_it(four_pla
     assert make_bot(f"{out}@hard", game, seed=1).search.objective == "place"
     # what `levels --record` records: figures of a win-share value are not this level's
     assert level_settings(str(out), "hard", game)["leaf"] == "value (place)"
-    assert level_settings(SOURCE, "hard", game)["leaf"] == "value"
     # the benchmark's pin sees the objective, a card field that changes play
     twin = tmp_path / "twin"
     shutil.copytree(out, twin)
@@ -153,6 +152,8 @@ def test_a_win_value_says_so_and_keeps_its_metric_names(four_player_records, tmp
     assert fit["objective"] == "win" and fit["target"].startswith("win share")
     assert "winner_log_loss" in json.dumps(fit["learning_curve"])
     assert network_value(PolicyAgent(out)).objective == "win"
+    game = envs.make_game("chihou_sousei_v1", num_players=4)
+    assert level_settings(str(out), "hard", game)["leaf"] == "value"
 
 
 def test_the_objective_belongs_to_records_mode_and_to_games_with_places(tmp_path):
