@@ -75,8 +75,10 @@ def test_a_search_level_without_a_value_cuts_hegemony_playouts_short_and_says_so
     # the shipped team has a value per class, fitted at 4 players: its leaves
     assert level_settings("hegemony_v1/ppo_classes", "hard", hegemony)["leaf"] == "value"
     chihou = envs.make_game("chihou_sousei_v1", num_players=4)
-    # 地方創生's network has a value fitted at 4 players (reading the scoreboard too)
-    assert level_settings("chihou_sousei_v1/ppo_league", "expert", chihou)["leaf"] == "value"
+    # 地方創生's network has a value fitted at 4 players (reading the scoreboard too), of the
+    # place share: its leaf says so
+    assert level_settings("chihou_sousei_v1/ppo_league", "expert", chihou)["leaf"] == \
+        "value (place)"
     # Necropolis's network has a value fitted at 2 players: its leaves there, playouts alone
     necropolis = envs.make_game("necropolis_railway_v1", num_players=2)
     assert make_bot(f"{NECRO}@hard", necropolis, seed=1).search.playout_depth is None
