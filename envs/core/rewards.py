@@ -9,6 +9,7 @@ by the game's ``score_scale``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -47,6 +48,14 @@ def places(rank_keys: Sequence[tuple]) -> list[float]:
             result[order[k]] = (i + j) / 2
         i = j + 1
     return result
+
+
+def place_share(place: Any, players: int) -> Any:
+    """The share of the other seats a seat finishes above, ties a half: ``1 - place /
+    (players - 1)`` with ``place`` 0-based as ``places`` gives it (a number, or an array of
+    them).  What a round robin's Elo reads of a game; the ``rank`` reward is the same on a
+    -1..+1 scale."""
+    return 1.0 - place / (players - 1)
 
 
 def winners(rank_keys: Sequence[tuple]) -> list[int]:

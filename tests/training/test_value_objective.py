@@ -18,6 +18,7 @@ pytest.importorskip("torch")
 from meeplezoo import envs
 from meeplezoo.envs.core.agents import RandomBot
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.rewards import terminal_rewards
 from meeplezoo.training.agents.bots import level_settings, make_bot
 from meeplezoo.training.agents.ismcts import ISMCTS, network_value, value_objective
 from meeplezoo.training.agents.opponents import CheckpointError, PolicyAgent
@@ -54,6 +55,9 @@ def test_the_place_share_counts_the_other_seats_finished_above_ties_a_half():
     assert rollout_value(state, 0, 0.1, 2.0, "place") == pytest.approx(1 / 3 + 0.1 * -2 / 2)
     with pytest.raises(ValueError, match="objective 'rank': one of win, place"):
         rollout_value(state, 0, 0.1, 1.0, "rank")
+    # one definition: the rank reward is the same share on a -1..+1 scale
+    rank = terminal_rewards("rank", state.scores(), state.rank_keys(), 1.0)
+    assert [2 * place_share(state, s) - 1 for s in range(4)] == pytest.approx(rank)
 
 
 def test_a_cards_value_objective_is_win_unless_it_says_place_and_a_team_agrees():

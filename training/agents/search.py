@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from meeplezoo.envs.core import rewards
 from meeplezoo.envs.core.agents import StateBot
 from meeplezoo.envs.core.errors import ConfigError, CorruptStateError
 from meeplezoo.envs.core.game import Game, GameState
@@ -58,7 +59,7 @@ def place_share(state: GameState, seat: int) -> float:
     what a round robin's Elo reads of a game (every pair of seats is one comparison), where
     the win share reads only who came first."""
     keys = state.rank_keys()
-    return 1.0 - places(keys)[seat] / (len(keys) - 1)
+    return rewards.place_share(places(keys)[seat], len(keys))
 
 
 def rollout_value(state: GameState, seat: int, margin_weight: float, scale: float,

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from meeplezoo.envs.core.errors import ConfigError
+from meeplezoo.envs.core.rewards import place_share
 from meeplezoo.training.agents.scoreboard import FEATURES as SCOREBOARD
 from meeplezoo.training.agents.scoreboard import scoreboard_row
 
@@ -398,14 +399,14 @@ def records_positions(records: Any, role: str | None, scale: float,
                       objective: str = "win") -> Positions:
     """A role's kept positions of a record folder (``training.data.records``), margins in
     ``scale`` units.  ``objective`` ``place``: the first head's target (``Positions.win``)
-    is the seat's place share, ``1 - place / (N - 1)`` (``search.place_share``), instead
+    is the seat's place share (``rewards.place_share``, as the search's), instead
     of its win share."""
     found = records.positions(role)
     if objective == "place":
         if records.players < 2:
             raise ConfigError("--objective place: alone there is no place to take; a solo "
                               "value predicts the score")
-        share = 1.0 - found.place / (records.players - 1)
+        share = place_share(found.place, records.players)
     elif objective == "win":
         share = found.win_share
     else:
