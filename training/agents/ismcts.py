@@ -83,7 +83,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,12 +219,21 @@ def value_objective(agents: Any) -> str:
     agree: a search adds up its seats' values on one scale.  A ``CheckpointError`` otherwise,
     naming what is allowed.  ``agents``: a network, a team, or a role -> network mapping."""
     members = agents if isinstance(agents, dict) else getattr(agents, "members", None)
+    pairs = members.items() if isinstance(members, dict) else [(None, agents)]
+    return cards_objective({role: {"name": getattr(agent, "name", "a network"),
+                                   **(getattr(agent, "card", None) or {})}
+                            for role, agent in pairs})
+
+
+def cards_objective(cards: Mapping[Any, Mapping[str, Any]]) -> str:
+    """``value_objective`` from the cards alone (role -> card; one network: one card), for
+    readers that load no network (the benchmark's pins)."""
     found = {}
-    for role, agent in (members.items() if isinstance(members, dict) else [(None, agents)]):
-        fit = ((getattr(agent, "card", None) or {}).get("value_fit") or {})
-        objective = fit.get("objective", "win") if isinstance(fit, dict) else "win"
+    for role, card in cards.items():
+        fit = card.get("value_fit") or {}
+        objective = fit.get("objective", "win") if isinstance(fit, Mapping) else "win"
         if objective not in OBJECTIVES:
-            raise CheckpointError(f"{getattr(agent, 'name', 'a network')}: value_fit.objective "
+            raise CheckpointError(f"{card.get('name', 'a network')}: value_fit.objective "
                                   f"{objective!r} is none of {', '.join(OBJECTIVES)}")
         found[role] = objective
     if len(set(found.values())) > 1:

@@ -207,8 +207,7 @@ def reference_fingerprint(spec: str) -> str | None:
     None for the bots (``random``, ``heuristic``: their play is the env's, pinned by its
     version and the bot-reference tests)."""
     from meeplezoo.training.agents.bots import LEVELS, split_level
-    from meeplezoo.training.agents.ismcts import value_objective
-    from meeplezoo.training.agents.opponents import load
+    from meeplezoo.training.agents.ismcts import cards_objective
     from meeplezoo.training.agents.zoo import checkpoint_folder, read_card, tuned_level
 
     if spec in BUILT_IN:
@@ -220,8 +219,11 @@ def reference_fingerprint(spec: str) -> str | None:
         digest.update(path.relative_to(folder).as_posix().encode())
         digest.update(path.read_bytes())
     if level is not None:
-        settings = tuned_level(LEVELS, level, read_card(folder))
-        objective = value_objective(load(str(folder))) if settings["play"] == "search" else "win"
+        card = read_card(folder)
+        settings = tuned_level(LEVELS, level, card)
+        members = ({role: read_card(folder / sub) for role, sub in card["roles"].items()}
+                   if "roles" in card else {None: card})  # a team: its members' values
+        objective = cards_objective(members) if settings["play"] == "search" else "win"
         if objective != "win":  # a card field that changes play (pins before it: win)
             settings["objective"] = objective
         digest.update(json.dumps({"level": level, **settings}, sort_keys=True).encode())
