@@ -64,8 +64,9 @@ def card_path(spec: str | os.PathLike) -> Path:
     for base in (Path(spec), zoo_root() / Path(spec)):
         if base.is_file():
             return base
-        if base.is_dir() and card_file(base).is_file():
-            return card_file(base)
+        found = card_file(base) if base.is_dir() else None
+        if found is not None and found.is_file():
+            return found
     shipped = ", ".join(str(p.parent.relative_to(zoo_root())) for p in shipped_cards())
     raise FileNotFoundError(
         f"{os.fspath(spec)}: no card there (give a card.json or team.json, a checkpoint "
